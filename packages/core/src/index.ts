@@ -1,0 +1,70 @@
+export { type EmbedManyOptions, embedMany } from './embedding/embed-many.js';
+export { createVectorIndex, type Neighbour, type VectorIndex } from './embedding/vector-index.js';
+export { dotRow, normalize } from './embedding/vector-math.js';
+export {
+  ApiCallError,
+  type ApiFailureReason,
+  CorruptDataError,
+  hasErrorCode,
+  InvalidArgumentError,
+  PluginError,
+  ShortlistError,
+  type ShortlistErrorCode,
+  UnsupportedSpecVersionError,
+} from './errors/index.js';
+export type { Picker, RankingsOptions, SelectOptions } from './pipeline/picker.js';
+export { type Pipeline, pipe, type ToolInput } from './pipeline/pipe.js';
+export type { Pick, Selection } from './pipeline/selection.js';
+export { type SemanticOptions, semantic } from './semantic/semantic.js';
+export type { Awaitable, CallOptions, LongCallOptions, Progress } from './spec/call-options.js';
+export type { EmbedderV1, EmbedResult } from './spec/embedder-v1.js';
+export type {
+  FusedTool,
+  FuseOptions,
+  FusionV1,
+  SourcePlacement,
+  SourceRanking,
+} from './spec/fusion-v1.js';
+export type {
+  DroppedTool,
+  DropReason,
+  PackCandidate,
+  PackedTool,
+  PackerV1,
+  PackOptions,
+  PackResult,
+} from './spec/packer-v1.js';
+export type {
+  RankedTool,
+  RankerIndexV1,
+  RankerV1,
+  Ranking,
+  RankOptions,
+} from './spec/ranker-v1.js';
+export { type SpecVersion, supportedSpecVersions } from './spec/versions.js';
+export { englishStopwords } from './text/english-stopwords.js';
+export { lightStem } from './text/light-stem.js';
+export { splitWords } from './text/split-words.js';
+export {
+  createTokenizer,
+  defaultTokenizer,
+  type Tokenizer,
+  type TokenizerOptions,
+} from './text/tokenizer.js';
+export {
+  type ToolField,
+  type ToolFields,
+  toolFieldNames,
+  toolFields,
+  toolText,
+} from './text/tool-fields.js';
+export { isCanonicalTool, toTools } from './tools/to-tools.js';
+export type { JsonSchema, Tool, ToolFormat } from './tools/tool.js';
+export { isAbortError, throwIfAborted } from './util/abort.js';
+export {
+  decodeSnapshot,
+  encodeSnapshot,
+  type SnapshotArray,
+  type SnapshotContent,
+} from './util/snapshot-codec.js';
+export { type TopK, topK } from './util/top-k.js';

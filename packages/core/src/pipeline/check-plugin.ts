@@ -1,0 +1,80 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { UnsupportedSpecVersionError } from '../errors/unsupported-spec-version-error.js';
+import type { FusionV1 } from '../spec/fusion-v1.js';
+import type { PackerV1 } from '../spec/packer-v1.js';
+import type { RankerV1 } from '../spec/ranker-v1.js';
+import { supportedSpecVersions } from '../spec/versions.js';
+
+type Kind = 'ranker' | 'fusion' | 'packer';
+const requiredMethod: Record<Kind, string> = {
+  ranker: 'doIndex',
+  fusion: 'doFuse',
+  packer: 'doPack',
+};
+
+/**
+ * Checks that a value is a plugin of a spec version this core supports, so a wrong argument
+ * fails when the pipeline is built, not on the first query.
+ */
+function checkPlugin(kind: Kind, value: unknown, argument: string): void {
+  const plugin = value as { specificationVersion?: unknown; id?: unknown } | null | undefined;
+  if (typeof plugin !== 'object' || plugin === null) {
+    throw new InvalidArgumentError({
+      argument,
+      expected: `a ${kind} plugin`,
+      message: `${argument} is ${plugin === null ? 'null' : typeof plugin}, not a ${kind}; did you forget to call the factory (bm25() rather than bm25)?`,
+    });
+  }
+  const id = typeof plugin.id === 'string' ? plugin.id : '(no id)';
+  if (!(supportedSpecVersions as readonly unknown[]).includes(plugin.specificationVersion)) {
+    throw new UnsupportedSpecVersionError({
+      kind,
+      pluginId: id,
+      received: plugin.specificationVersion,
+      supported: supportedSpecVersions,
+    });
+  }
+  const method = requiredMethod[kind];
+  if (typeof plugin.id !== 'string' || plugin.id === '') {
+    throw new InvalidArgumentError({
+      argument: `${argument}.id`,
+      expected: 'a non-empty string',
+      message: `${argument} has no id; every ${kind} needs a non-empty string id`,
+    });
+  }
+  if (typeof (plugin as Record<string, unknown>)[method] !== 'function') {
+    throw new InvalidArgumentError({
+      argument: `${argument}.${method}`,
+      expected: 'a function',
+      message: `${kind} "${id}" has no ${method}() method; implement ${kind} spec v1`,
+    });
+  }
+}
+
+export function checkRankers(rankers: readonly unknown[]): readonly RankerV1[] {
+  rankers.forEach((ranker, index) => {
+    checkPlugin('ranker', ranker, `pipe(rankers[${index}])`);
+  });
+  const seen = new Set<string>();
+  for (const ranker of rankers as RankerV1[]) {
+    if (seen.has(ranker.id)) {
+      throw new InvalidArgumentError({
+        argument: 'pipe(rankers)',
+        expected: 'rankers with distinct ids',
+        message: `two rankers share the id "${ranker.id}"; give one another id (most factories take { id }) so fusion can tell them apart`,
+      });
+    }
+    seen.add(ranker.id);
+  }
+  return rankers as readonly RankerV1[];
+}
+
+export function checkFusion(fusion: unknown): FusionV1 {
+  checkPlugin('fusion', fusion, '.fuse(fusion)');
+  return fusion as FusionV1;
+}
+
+export function checkPacker(packer: unknown): PackerV1 {
+  checkPlugin('packer', packer, '.pack(packer)');
+  return packer as PackerV1;
+}

@@ -1,0 +1,277 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { PluginError } from '../errors/plugin-error.js';
+import type { CallOptions, LongCallOptions } from '../spec/call-options.js';
+import type { FusedTool, FusionV1, SourceRanking } from '../spec/fusion-v1.js';
+import type { PackerV1, PackResult } from '../spec/packer-v1.js';
+import type { RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
+import { toTools } from '../tools/to-tools.js';
+import type { Tool } from '../tools/tool.js';
+import { throwIfAborted } from '../util/abort.js';
+import { callPlugin } from './call-plugin.js';
+import type { Pick, Selection } from './selection.js';
+
+export interface SelectOptions extends CallOptions {
+  /** Most tools to return. @default 5 */
+  readonly limit?: number;
+  /** Each ranker returns `limit × overFetch` candidates for fusion and packing. @default the pipeline's (4) */
+  readonly overFetch?: number;
+}
+
+export interface RankingsOptions extends CallOptions {
+  /** How many tools each ranker returns. */
+  readonly limit: number;
+}
+
+/** An indexed pipeline: selects tools for queries and keeps every ranker in step with the catalogue. */
+export interface Picker<Original = unknown> {
+  /** Number of tools in the catalogue. */
+  readonly size: number;
+  /** The catalogue, in the order tools were given. */
+  tools(): readonly Tool<Original>[];
+  /** Chooses the tools that fit a query. An empty or blank query selects nothing. */
+  select(query: string, options?: SelectOptions): Promise<Selection<Original>>;
+  /** Each ranker's own ranking for a query, unfused: for evaluation and fitting fusions. */
+  rankings(query: string, options: RankingsOptions): Promise<SourceRanking[]>;
+  /** Adds tools (any format `toTools` accepts) to every ranker; names must be new. */
+  add(tools: readonly Original[] | unknown, options?: LongCallOptions): Promise<void>;
+  /** Removes tools by name from every ranker; unknown names are ignored. */
+  remove(names: readonly string[], options?: CallOptions): Promise<void>;
+  /** Snapshots of every ranker index that supports them, keyed by ranker id. */
+  snapshot(): Record<string, Uint8Array>;
+  /** Releases what rankers and the packer hold (WASM encoders, native memory). */
+  dispose(): void;
+}
+
+export interface PickerParts {
+  readonly rankers: readonly RankerV1[];
+  readonly fusion: FusionV1 | undefined;
+  readonly packer: PackerV1 | undefined;
+  readonly overFetch: number;
+}
+
+function checkLimit(limit: unknown, argument: string): number {
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+    throw new InvalidArgumentError({
+      argument,
+      expected: 'a positive integer',
+      message: `${argument} must be a positive integer, got ${String(limit)}`,
+    });
+  }
+  return limit;
+}
+
+/** Builds a picker over indexes that are already built, one per ranker. */
+export function createPicker<Original>(
+  parts: PickerParts,
+  catalogue: readonly Tool<Original>[],
+  indexes: RankerIndexV1[],
+): Picker<Original> {
+  const { rankers, fusion, packer } = parts;
+  const byName = new Map<string, Tool<Original>>();
+  for (const tool of catalogue) byName.set(tool.name, tool);
+  /** Mutations run one at a time so rankers never see interleaved adds and removes. */
+  let mutations: Promise<unknown> = Promise.resolve();
+  const serialise = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = mutations.then(work, work);
+    mutations = run.catch(() => undefined);
+    return run;
+  };
+
+  const rankings = async (
+    query: string,
+    limit: number,
+    signal: AbortSignal | undefined,
+  ): Promise<SourceRanking[]> =>
+    Promise.all(
+      rankers.map(async (ranker, i) => ({
+        rankerId: ranker.id,
+        ranking: await callPlugin(
+          ranker.id,
+          'rank',
+          () => indexes[i]!.doRank(query, { limit, signal }),
+          signal,
+        ),
+      })),
+    );
+
+  const fuse = async (
+    sources: SourceRanking[],
+    limit: number,
+    signal: AbortSignal | undefined,
+  ): Promise<readonly FusedTool[]> => {
+    if (sources.length === 1) {
+      const { rankerId, ranking } = sources[0]!;
+      return ranking.slice(0, limit).map((entry, i) => ({
+        name: entry.name,
+        score: entry.score,
+        sources: { [rankerId]: { rank: i + 1, score: entry.score } },
+      }));
+    }
+    return callPlugin(fusion!.id, 'fuse', () => fusion!.doFuse(sources, { limit }), signal);
+  };
+
+  const toolFor = (name: string, pluginId: string): Tool<Original> => {
+    const tool = byName.get(name);
+    if (!tool) {
+      throw new PluginError({
+        pluginId,
+        message: `${pluginId} returned "${name}", which is not in the catalogue; a plugin may only return tools it was given`,
+      });
+    }
+    return tool;
+  };
+
+  const rebuild = async (i: number, options?: LongCallOptions): Promise<void> => {
+    const ranker = rankers[i]!;
+    const tools = [...byName.values()];
+    const next = await callPlugin(ranker.id, 'index', () => ranker.doIndex(tools, options));
+    indexes[i]!.doDispose?.();
+    indexes[i] = next;
+  };
+
+  return {
+    get size() {
+      return byName.size;
+    },
+    tools: () => [...byName.values()],
+
+    async rankings(query, options) {
+      const limit = checkLimit(options?.limit, 'rankings(options.limit)');
+      throwIfAborted(options.signal);
+      if (typeof query !== 'string' || query.trim() === '') {
+        return rankers.map((ranker) => ({ rankerId: ranker.id, ranking: [] }));
+      }
+      return rankings(query, limit, options.signal);
+    },
+
+    async select(query, options = {}) {
+      const limit = checkLimit(options.limit ?? 5, 'select(options.limit)');
+      const overFetch = options.overFetch ?? parts.overFetch;
+      if (typeof overFetch !== 'number' || !(overFetch >= 1)) {
+        throw new InvalidArgumentError({
+          argument: 'select(options.overFetch)',
+          expected: 'a number ≥ 1',
+          message: `select(options.overFetch) must be a number ≥ 1, got ${String(overFetch)}`,
+        });
+      }
+      if (typeof query !== 'string') {
+        throw new InvalidArgumentError({
+          argument: 'select(query)',
+          expected: 'a string',
+          message: `select(query) must be a string, got ${typeof query}`,
+        });
+      }
+      const { signal } = options;
+      throwIfAborted(signal);
+      if (query.trim() === '') {
+        return { query, tools: [], originals: [], picks: [], dropped: [] };
+      }
+      const depth = Math.ceil(limit * overFetch);
+      const sources = await rankings(query, depth, signal);
+      const fused = await fuse(sources, packer ? depth : limit, signal);
+      const candidates = fused.map((entry, i) => ({
+        entry,
+        tool: toolFor(entry.name, fusion && sources.length > 1 ? fusion.id : sources[0]!.rankerId),
+        rank: i + 1,
+      }));
+      let packed: PackResult | undefined;
+      if (packer) {
+        packed = await callPlugin(
+          packer.id,
+          'pack',
+          () =>
+            packer.doPack(
+              candidates.map(({ tool, entry, rank }) => ({ tool, score: entry.score, rank })),
+              { limit, signal },
+            ),
+          signal,
+        );
+      }
+      const tokensByName = new Map(packed?.kept.map((kept) => [kept.name, kept.tokens]));
+      const chosen = packed
+        ? candidates.filter(({ tool }) => tokensByName.has(tool.name))
+        : candidates.slice(0, limit);
+      const picks: Pick<Original>[] = chosen.map(({ entry, tool }, i) => ({
+        name: tool.name,
+        tool,
+        rank: i + 1,
+        score: entry.score,
+        sources: entry.sources,
+        ...(packed ? { tokens: tokensByName.get(tool.name)! } : {}),
+      }));
+      return {
+        query,
+        tools: picks.map((pick) => pick.tool),
+        originals: picks.map((pick) => pick.tool.original),
+        picks,
+        ...(packed ? { totalTokens: packed.totalTokens } : {}),
+        dropped: packed?.dropped ?? [],
+      };
+    },
+
+    add(input, options) {
+      return serialise(async () => {
+        throwIfAborted(options?.signal);
+        const added = toTools(input) as Tool<Original>[];
+        for (const tool of added) {
+          if (byName.has(tool.name)) {
+            throw new InvalidArgumentError({
+              argument: 'add(tools)',
+              expected: 'tools whose names are not in the catalogue yet',
+              message: `add(): a tool named "${tool.name}" is already in the catalogue; remove it first to replace it`,
+            });
+          }
+        }
+        if (added.length === 0) return;
+        for (const tool of added) byName.set(tool.name, tool);
+        await Promise.all(
+          rankers.map((ranker, i) => {
+            const index = indexes[i]!;
+            return index.doAdd
+              ? callPlugin(ranker.id, 'add tools', () => index.doAdd!(added, options))
+              : rebuild(i, options);
+          }),
+        );
+        if (packer?.doPrepare) await packer.doPrepare(added, options);
+      });
+    },
+
+    remove(names, options) {
+      return serialise(async () => {
+        throwIfAborted(options?.signal);
+        if (!Array.isArray(names)) {
+          throw new InvalidArgumentError({
+            argument: 'remove(names)',
+            expected: 'an array of tool names',
+            message: 'remove(names) takes an array of tool names',
+          });
+        }
+        const present = names.filter((name) => byName.has(name));
+        if (present.length === 0) return;
+        for (const name of present) byName.delete(name);
+        await Promise.all(
+          rankers.map((ranker, i) => {
+            const index = indexes[i]!;
+            return index.doRemove
+              ? callPlugin(ranker.id, 'remove tools', () => index.doRemove!(present, options))
+              : rebuild(i, options);
+          }),
+        );
+      });
+    },
+
+    snapshot() {
+      const snapshots: Record<string, Uint8Array> = {};
+      rankers.forEach((ranker, i) => {
+        const snapshot = indexes[i]!.doSnapshot?.();
+        if (snapshot) snapshots[ranker.id] = snapshot;
+      });
+      return snapshots;
+    },
+
+    dispose() {
+      for (const index of indexes) index.doDispose?.();
+      packer?.doDispose?.();
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { LongCallOptions } from '../spec/call-options.js';
+import type { FusionV1 } from '../spec/fusion-v1.js';
+import type { PackerV1 } from '../spec/packer-v1.js';
+import type { RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
+import { toTools } from '../tools/to-tools.js';
+import type { Tool } from '../tools/tool.js';
+import { throwIfAborted } from '../util/abort.js';
+import { callPlugin } from './call-plugin.js';
+import { checkFusion, checkPacker, checkRankers } from './check-plugin.js';
+import { createPicker, type Picker, type PickerParts } from './picker.js';
+
+/** Element type of a tool input: an array's element, or an MCP `{ tools }` result's. */
+export type ToolInput<Original> = readonly Original[] | { readonly tools: readonly Original[] };
+
+/** An immutable pipeline description; every method returns a new pipeline. */
+export interface Pipeline {
+  readonly rankers: readonly RankerV1[];
+  readonly fusion: FusionV1 | undefined;
+  readonly packer: PackerV1 | undefined;
+  /** Fuses the rankers' results; required when there is more than one ranker. */
+  fuse(fusion: FusionV1): Pipeline;
+  /** Packs the fused candidates into a token budget. */
+  pack(packer: PackerV1): Pipeline;
+  /** Each ranker returns `limit × factor` candidates. @default 4 */
+  overFetch(factor: number): Pipeline;
+  /** Indexes a catalogue in any format `toTools` accepts; rankers index concurrently. */
+  index<Original>(tools: ToolInput<Original>, options?: LongCallOptions): Promise<Picker<Original>>;
+  /**
+   * Like `index`, but restores each ranker from its snapshot (from `picker.snapshot()`) when it
+   * has one and supports it, indexing the rest.
+   */
+  restore<Original>(
+    tools: ToolInput<Original>,
+    snapshots: Readonly<Record<string, Uint8Array>>,
+    options?: LongCallOptions,
+  ): Promise<Picker<Original>>;
+}
+
+const DEFAULT_OVER_FETCH = 4;
+
+function build(parts: PickerParts): Pipeline {
+  const requireFusion = (): void => {
+    if (parts.rankers.length === 0) {
+      throw new InvalidArgumentError({
+        argument: 'pipe(rankers)',
+        expected: 'at least one ranker',
+        message: 'pipe() needs at least one ranker, e.g. pipe(bm25())',
+      });
+    }
+    if (parts.rankers.length > 1 && !parts.fusion) {
+      const ids = parts.rankers.map((ranker) => ranker.id).join(', ');
+      throw new InvalidArgumentError({
+        argument: '.fuse(fusion)',
+        expected: 'a fusion when there is more than one ranker',
+        message: `pipe() has ${parts.rankers.length} rankers (${ids}) but no fusion; add one, e.g. .fuse(rrf()) from @shortlist/fusion`,
+      });
+    }
+  };
+
+  const open = async <Original>(
+    input: ToolInput<Original>,
+    options: LongCallOptions | undefined,
+    makeIndex: (ranker: RankerV1, tools: readonly Tool[]) => Promise<RankerIndexV1>,
+  ): Promise<Picker<Original>> => {
+    requireFusion();
+    throwIfAborted(options?.signal);
+    const tools = toTools(input) as Tool<Original>[];
+    const indexes = await Promise.all(
+      parts.rankers.map((ranker) =>
+        callPlugin(ranker.id, 'index', () => makeIndex(ranker, tools), options?.signal),
+      ),
+    );
+    if (parts.packer?.doPrepare) {
+      const packer = parts.packer;
+      await callPlugin(
+        packer.id,
+        'prepare',
+        () => packer.doPrepare!(tools, options),
+        options?.signal,
+      );
+    }
+    return createPicker(parts, tools, indexes);
+  };
+
+  return {
+    rankers: parts.rankers,
+    fusion: parts.fusion,
+    packer: parts.packer,
+    fuse: (fusion) => build({ ...parts, fusion: checkFusion(fusion) }),
+    pack: (packer) => build({ ...parts, packer: checkPacker(packer) }),
+    overFetch(factor) {
+      if (typeof factor !== 'number' || !(factor >= 1) || !Number.isFinite(factor)) {
+        throw new InvalidArgumentError({
+          argument: 'overFetch(factor)',
+          expected: 'a finite number ≥ 1',
+          message: `overFetch(factor) must be a finite number ≥ 1, got ${String(factor)}`,
+        });
+      }
+      return build({ ...parts, overFetch: factor });
+    },
+    index: (input, options) =>
+      open(input, options, (ranker, tools) => ranker.doIndex(tools, options)),
+    restore: (input, snapshots, options) =>
+      open(input, options, (ranker, tools) => {
+        const snapshot = snapshots[ranker.id];
+        return snapshot && ranker.doRestore
+          ? ranker.doRestore(snapshot, tools, options)
+          : ranker.doIndex(tools, options);
+      }),
+  };
+}
+
+/**
+ * Starts a retrieval pipeline from one or more rankers:
+ * `pipe(bm25(), semantic({ embedder })).fuse(rrf()).pack(budget(4000)).index(tools)`.
+ */
+export function pipe(...rankers: RankerV1[]): Pipeline {
+  return build({
+    rankers: checkRankers(rankers),
+    fusion: undefined,
+    packer: undefined,
+    overFetch: DEFAULT_OVER_FETCH,
+  });
+}

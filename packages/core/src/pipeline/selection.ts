@@ -1,0 +1,31 @@
+import type { SourcePlacement } from '../spec/fusion-v1.js';
+import type { DroppedTool } from '../spec/packer-v1.js';
+import type { Tool } from '../tools/tool.js';
+
+/** One chosen tool and why it was chosen. */
+export interface Pick<Original = unknown> {
+  readonly name: string;
+  readonly tool: Tool<Original>;
+  /** 1-based position in the selection. */
+  readonly rank: number;
+  /** The fused score (the single ranker's score when there is one ranker). */
+  readonly score: number;
+  /** Each ranker's rank and raw score for this tool, keyed by ranker id. */
+  readonly sources: Readonly<Record<string, SourcePlacement>>;
+  /** Tokens the tool's definition costs, when the pipeline packs. */
+  readonly tokens?: number;
+}
+
+/** What `picker.select()` returns. */
+export interface Selection<Original = unknown> {
+  readonly query: string;
+  /** The chosen tools, best first. */
+  readonly tools: readonly Tool<Original>[];
+  /** The same tools exactly as they were given to `index()` or `add()`. */
+  readonly originals: readonly Original[];
+  readonly picks: readonly Pick<Original>[];
+  /** Sum of the picks' tokens, when the pipeline packs. */
+  readonly totalTokens?: number;
+  /** Candidates the packer left out, with the reason. Empty when the pipeline does not pack. */
+  readonly dropped: readonly DroppedTool[];
+}

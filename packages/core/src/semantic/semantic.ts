@@ -1,0 +1,123 @@
+import { embedMany } from '../embedding/embed-many.js';
+import { createVectorIndex, type VectorIndex } from '../embedding/vector-index.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { EmbedderV1 } from '../spec/embedder-v1.js';
+import type { RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
+import { toolText } from '../text/tool-fields.js';
+import type { Tool } from '../tools/tool.js';
+import { throwIfAborted } from '../util/abort.js';
+import { decodeSnapshot, encodeSnapshot } from '../util/snapshot-codec.js';
+
+export interface SemanticOptions {
+  /** Embeds tool texts at index time and the query at select time. */
+  readonly embedder: EmbedderV1;
+  /** The text embedded for each tool. @default toolText (name, title, description, parameters) */
+  readonly text?: (tool: Tool) => string;
+  /** Names this ranker in fused results. @default 'semantic' */
+  readonly id?: string;
+}
+
+const SNAPSHOT_KIND = 'semantic';
+const SNAPSHOT_FORMAT = 1;
+
+/**
+ * Ranks tools by cosine similarity between the query's embedding and each tool's. Tools are
+ * embedded once at index time, in batches of the embedder's size; a query costs one embedding.
+ */
+export function semantic(options: SemanticOptions): RankerV1 {
+  const { embedder, text = toolText, id = 'semantic' } = options ?? {};
+  if (!embedder || typeof embedder.doEmbed !== 'function') {
+    throw new InvalidArgumentError({
+      argument: 'semantic(options.embedder)',
+      expected: 'an EmbedderV1',
+      message:
+        'semantic() needs an embedder: semantic({ embedder }), e.g. createOpenAIEmbedder() or lexicalEmbedder()',
+    });
+  }
+
+  const embedTools = (tools: readonly Tool[], options?: Parameters<typeof embedMany>[2]) =>
+    embedMany(
+      embedder,
+      tools.map((tool) => text(tool)),
+      { ...options, phase: 'semantic: embed tools' },
+    );
+
+  const wrap = (vectors: VectorIndex): RankerIndexV1 => ({
+    get size() {
+      return vectors.size;
+    },
+    async doRank(query, { limit, signal }) {
+      throwIfAborted(signal);
+      if (query.trim() === '' || vectors.size === 0 || limit <= 0) return [];
+      const [embedding] = await embedMany(embedder, [query], { signal, phase: 'semantic: query' });
+      return vectors.search(embedding!, limit).map(({ key, score }) => ({ name: key, score }));
+    },
+    async doAdd(tools, options) {
+      const embeddings = await embedTools(tools, options);
+      for (const [i, tool] of tools.entries()) vectors.add(tool.name, embeddings[i]!);
+    },
+    async doRemove(names, options) {
+      throwIfAborted(options?.signal);
+      vectors.removeKeys(new Set(names));
+    },
+    doSnapshot() {
+      const { keys, vectors: matrix } = vectors.export();
+      return encodeSnapshot({
+        kind: SNAPSHOT_KIND,
+        formatVersion: SNAPSHOT_FORMAT,
+        meta: { modelId: embedder.modelId, dimensions: embedder.dimensions, keys },
+        arrays: [matrix],
+      });
+    },
+  });
+
+  return {
+    specificationVersion: 'v1',
+    id,
+    async doIndex(tools, options) {
+      const vectors = createVectorIndex(embedder.dimensions, tools.length);
+      const index = wrap(vectors);
+      await index.doAdd!(tools, options);
+      return index;
+    },
+    async doRestore(snapshot, tools, options) {
+      throwIfAborted(options?.signal);
+      const content = decodeSnapshot(snapshot, {
+        kind: SNAPSHOT_KIND,
+        formatVersion: SNAPSHOT_FORMAT,
+      });
+      const meta = content.meta as { modelId?: string; dimensions?: number; keys?: string[] };
+      const matrix = content.arrays[0];
+      if (
+        meta.modelId !== embedder.modelId ||
+        meta.dimensions !== embedder.dimensions ||
+        !Array.isArray(meta.keys) ||
+        !(matrix instanceof Float32Array) ||
+        matrix.length !== meta.keys.length * embedder.dimensions
+      ) {
+        throw new InvalidArgumentError({
+          argument: 'snapshot',
+          expected: `a semantic snapshot made with ${embedder.modelId} (${embedder.dimensions} dimensions)`,
+          message: `semantic snapshot was made with ${String(meta.modelId)} (${String(
+            meta.dimensions,
+          )} dimensions), not ${embedder.modelId} (${embedder.dimensions}); re-index with this embedder`,
+        });
+      }
+      const known = new Set(tools.map((tool) => tool.name));
+      const vectors = createVectorIndex(embedder.dimensions, meta.keys.length);
+      meta.keys.forEach((key, row) => {
+        if (known.has(key)) {
+          vectors.add(
+            key,
+            matrix.subarray(row * embedder.dimensions, (row + 1) * embedder.dimensions),
+          );
+        }
+      });
+      const stored = new Set(meta.keys);
+      const missing = tools.filter((tool) => !stored.has(tool.name));
+      const index = wrap(vectors);
+      if (missing.length > 0) await index.doAdd!(missing, options);
+      return index;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { Awaitable } from './call-options.js';
+import type { Ranking } from './ranker-v1.js';
+
+/** One ranker's output, as the fusion receives it. */
+export interface SourceRanking {
+  readonly rankerId: string;
+  readonly ranking: Ranking;
+}
+
+/** Where a source ranker put a tool: 1-based rank and its raw score. */
+export interface SourcePlacement {
+  readonly rank: number;
+  readonly score: number;
+}
+
+/** A fused result that remembers how each source ranked it, so a selection can explain itself. */
+export interface FusedTool {
+  readonly name: string;
+  readonly score: number;
+  /** Keyed by ranker id; a ranker that did not return the tool is absent. */
+  readonly sources: Readonly<Record<string, SourcePlacement>>;
+}
+
+export interface FuseOptions {
+  readonly limit: number;
+}
+
+/** Merges several rankings into one. Implement this to add a fusion to `.fuse()`. */
+export interface FusionV1 {
+  readonly specificationVersion: 'v1';
+  readonly id: string;
+  /** Fuses rankings into at most `limit` tools, best first, ties by name. */
+  doFuse(rankings: readonly SourceRanking[], options: FuseOptions): Awaitable<readonly FusedTool[]>;
+}

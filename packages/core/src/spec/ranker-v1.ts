@@ -1,0 +1,54 @@
+import type { Tool } from '../tools/tool.js';
+import type { Awaitable, CallOptions, LongCallOptions } from './call-options.js';
+
+/** One tool in a ranking, referred to by name. */
+export interface RankedTool {
+  readonly name: string;
+  /** Finite; higher is better; only comparable within one ranker. */
+  readonly score: number;
+}
+
+/** Tools in descending score order; ties in name order so rankings are deterministic. */
+export type Ranking = readonly RankedTool[];
+
+export interface RankOptions extends CallOptions {
+  /** At most this many tools come back. */
+  readonly limit: number;
+}
+
+/**
+ * A ranker's index over one catalogue: built once, queried many times. Indexes own their state,
+ * so a ranker can index several catalogues at once.
+ */
+export interface RankerIndexV1 {
+  /** Number of tools in the index. */
+  readonly size: number;
+  /** Ranks the catalogue for a query; only the pipeline calls this. */
+  doRank(query: string, options: RankOptions): Awaitable<Ranking>;
+  /** Adds tools without a full rebuild; names must be new to the index. */
+  doAdd?(tools: readonly Tool[], options?: LongCallOptions): Promise<void>;
+  /** Removes tools by name; unknown names are ignored. */
+  doRemove?(names: readonly string[], options?: CallOptions): Promise<void>;
+  /** A compact, versioned binary form of the index that `RankerV1.doRestore` reads back. */
+  doSnapshot?(): Uint8Array;
+  /** Releases native or WASM memory the index holds. */
+  doDispose?(): void;
+}
+
+/** Ranks tools for a query. Implement this to add a ranker to `pipe()`. */
+export interface RankerV1 {
+  readonly specificationVersion: 'v1';
+  /** Names the ranker in fused results and fusion weights: `bm25`, `semantic`. */
+  readonly id: string;
+  /** Indexes a catalogue. Must not mutate the tools. */
+  doIndex(tools: readonly Tool[], options?: LongCallOptions): Promise<RankerIndexV1>;
+  /**
+   * Rebuilds an index from `doSnapshot()` output and the same tools, faster than `doIndex`.
+   * Rejects with `CorruptDataError` for a snapshot that is corrupted or from another version.
+   */
+  doRestore?(
+    snapshot: Uint8Array,
+    tools: readonly Tool[],
+    options?: LongCallOptions,
+  ): Promise<RankerIndexV1>;
+}

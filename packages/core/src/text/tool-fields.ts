@@ -1,0 +1,89 @@
+import type { JsonSchema, Tool } from '../tools/tool.js';
+
+/** The searchable fields of a tool; rankers weight these, they never re-parse schemas. */
+export const toolFieldNames = [
+  'name',
+  'title',
+  'description',
+  'parameterNames',
+  'parameterDescriptions',
+  'enumValues',
+  'tags',
+] as const;
+
+export type ToolField = (typeof toolFieldNames)[number];
+
+/** The text of each searchable field of one tool. */
+export type ToolFields = Readonly<Record<ToolField, string>>;
+
+/** Nested schemas deeper than this are not searched; real tools rarely nest further. */
+const MAX_DEPTH = 4;
+
+/**
+ * Extracts a tool's searchable text: its name, title, description, tags and, from its schema,
+ * every parameter name, parameter description and enum value (nested objects, arrays and
+ * `anyOf`/`oneOf`/`allOf` included).
+ */
+export function toolFields(tool: Tool): ToolFields {
+  const names: string[] = [];
+  const descriptions: string[] = [];
+  const enums: string[] = [];
+  collectSchema(tool.inputSchema, 0, names, descriptions, enums);
+  return {
+    name: tool.name,
+    title: tool.title ?? '',
+    description: tool.description,
+    parameterNames: names.join(' '),
+    parameterDescriptions: descriptions.join(' '),
+    enumValues: enums.join(' '),
+    tags: tool.tags.join(' '),
+  };
+}
+
+const asSchema = (value: unknown): JsonSchema | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as JsonSchema)
+    : undefined;
+
+function collectSchema(
+  schema: JsonSchema,
+  depth: number,
+  names: string[],
+  descriptions: string[],
+  enums: string[],
+): void {
+  if (depth > MAX_DEPTH) return;
+  for (const value of [...asArray(schema.enum), schema.const]) {
+    if (typeof value === 'string' || typeof value === 'number') enums.push(String(value));
+  }
+  const properties = asSchema(schema.properties);
+  if (properties) {
+    for (const key of Object.keys(properties)) {
+      names.push(key);
+      const property = asSchema(properties[key]);
+      if (!property) continue;
+      if (typeof property.description === 'string') descriptions.push(property.description);
+      if (typeof property.title === 'string') descriptions.push(property.title);
+      collectSchema(property, depth + 1, names, descriptions, enums);
+    }
+  }
+  const items = asSchema(schema.items);
+  if (items) collectSchema(items, depth + 1, names, descriptions, enums);
+  for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const) {
+    for (const branch of asArray(schema[keyword])) {
+      const sub = asSchema(branch);
+      if (sub) collectSchema(sub, depth + 1, names, descriptions, enums);
+    }
+  }
+}
+
+const asArray = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
+
+/** All searchable text of a tool in one string, for rankers and embedders that do not weight fields. */
+export function toolText(tool: Tool): string {
+  const fields = toolFields(tool);
+  return toolFieldNames
+    .map((field) => fields[field])
+    .filter((text) => text !== '')
+    .join('\n');
+}

@@ -1,0 +1,170 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { JsonSchema, Tool, ToolFormat } from './tool.js';
+
+type Obj = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Obj =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const optionalString = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+interface Fields {
+  format: ToolFormat;
+  name: unknown;
+  title?: unknown;
+  description?: unknown;
+  schema: unknown;
+  schemaField: string;
+  tags?: unknown;
+  meta?: unknown;
+}
+
+/** Reads the fields of one entry, detecting its format from the keys it carries. */
+function detect(entry: Obj): Fields {
+  if (entry.type === 'function' && isObject(entry.function)) {
+    const fn = entry.function;
+    return {
+      format: 'openai-chat',
+      name: fn.name,
+      description: fn.description,
+      schema: fn.parameters,
+      schemaField: 'function.parameters',
+    };
+  }
+  if (entry.type === 'function' && 'name' in entry) {
+    return {
+      format: 'openai-responses',
+      name: entry.name,
+      description: entry.description,
+      schema: entry.parameters,
+      schemaField: 'parameters',
+    };
+  }
+  if ('input_schema' in entry) {
+    return {
+      format: 'anthropic',
+      name: entry.name,
+      description: entry.description,
+      schema: entry.input_schema,
+      schemaField: 'input_schema',
+    };
+  }
+  if ('inputSchema' in entry) {
+    const annotations = isObject(entry.annotations) ? entry.annotations : {};
+    return {
+      format: 'mcp',
+      name: entry.name,
+      title: entry.title ?? annotations.title,
+      description: entry.description,
+      schema: entry.inputSchema,
+      schemaField: 'inputSchema',
+      meta: entry._meta,
+    };
+  }
+  return {
+    format: 'plain',
+    name: entry.name,
+    title: entry.title,
+    description: entry.description,
+    schema: entry.parameters ?? entry.schema,
+    schemaField: 'parameters' in entry ? 'parameters' : 'schema',
+    tags: entry.tags,
+    meta: entry.meta,
+  };
+}
+
+function toTool(entry: unknown, index: number): Tool {
+  const at = `tools[${index}]`;
+  if (!isObject(entry)) {
+    throw new InvalidArgumentError({
+      argument: at,
+      expected: 'a tool object',
+      message: `${at} is ${entry === null ? 'null' : typeof entry}; each entry must be a tool object with a name`,
+    });
+  }
+  const fields = detect(entry);
+  if (typeof fields.name !== 'string' || fields.name.trim() === '') {
+    throw new InvalidArgumentError({
+      argument: `${at}.name`,
+      expected: 'a non-empty string',
+      message: `${at} (${fields.format} format) has no name; give every tool a unique non-empty string name`,
+    });
+  }
+  const name = fields.name;
+  if (fields.schema !== undefined && !isObject(fields.schema)) {
+    throw new InvalidArgumentError({
+      argument: `${at}.${fields.schemaField}`,
+      expected: 'a JSON Schema object',
+      message: `${at} "${name}": ${fields.schemaField} must be a JSON Schema object, got ${
+        Array.isArray(fields.schema) ? 'an array' : typeof fields.schema
+      }`,
+    });
+  }
+  const tags = Array.isArray(fields.tags)
+    ? fields.tags.filter((tag): tag is string => typeof tag === 'string')
+    : [];
+  const title = optionalString(fields.title);
+  return {
+    name,
+    ...(title === undefined ? {} : { title }),
+    description: typeof fields.description === 'string' ? fields.description : '',
+    inputSchema: (fields.schema as JsonSchema | undefined) ?? { type: 'object', properties: {} },
+    tags,
+    ...(fields.meta === undefined ? {} : { meta: fields.meta }),
+    format: fields.format,
+    original: entry,
+  };
+}
+
+/** Unwraps an MCP `tools/list` result (`{ tools }`, or a JSON-RPC `{ result: { tools } }`). */
+function entriesOf(input: unknown): readonly unknown[] {
+  if (Array.isArray(input)) return input;
+  if (isObject(input)) {
+    if (Array.isArray(input.tools)) return input.tools;
+    if (isObject(input.result) && Array.isArray(input.result.tools)) return input.result.tools;
+  }
+  throw new InvalidArgumentError({
+    argument: 'tools',
+    expected: 'an array of tools or an MCP tools/list result ({ tools: [...] })',
+    message:
+      'toTools() expects an array of tool definitions or an MCP tools/list result ({ tools: [...] })',
+  });
+}
+
+/**
+ * Converts tools in any supported format (OpenAI chat or Responses function tools, Anthropic
+ * tools, MCP `tools/list` results, plain objects) to canonical `Tool`s, keeping each original.
+ * Entries that are already canonical `Tool`s pass through unchanged.
+ */
+export function toTools(input: unknown): Tool[] {
+  const tools = entriesOf(input).map((entry, index) =>
+    isCanonicalTool(entry) ? entry : toTool(entry, index),
+  );
+  const seen = new Map<string, number>();
+  tools.forEach((tool, index) => {
+    const first = seen.get(tool.name);
+    if (first !== undefined) {
+      throw new InvalidArgumentError({
+        argument: `tools[${index}].name`,
+        expected: 'a name no other tool in the catalogue has',
+        message: `tools[${index}] and tools[${first}] are both named "${tool.name}"; tool names must be unique, rename one of them`,
+      });
+    }
+    seen.set(tool.name, index);
+  });
+  return tools;
+}
+
+/** Recognises a tool that has already been through `toTools`, so conversion is idempotent. */
+export function isCanonicalTool(value: unknown): value is Tool {
+  return (
+    isObject(value) &&
+    typeof value.name === 'string' &&
+    typeof value.description === 'string' &&
+    isObject(value.inputSchema) &&
+    Array.isArray(value.tags) &&
+    typeof value.format === 'string' &&
+    'original' in value
+  );
+}

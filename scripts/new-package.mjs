@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Creates the skeleton of a package so every package starts with the same layout:
+// node scripts/new-package.mjs NAME "description"
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [name, description = ''] = process.argv.slice(2);
+if (!name) {
+  console.error('usage: node scripts/new-package.mjs NAME "description"');
+  process.exit(1);
+}
+const dir = join('packages', name);
+if (existsSync(dir)) {
+  console.error(`${dir} exists already`);
+  process.exit(1);
+}
+mkdirSync(join(dir, 'src'), { recursive: true });
+const pkg = {
+  name: `@shortlist/${name}`,
+  version: '0.0.0',
+  description,
+  license: 'MIT',
+  type: 'module',
+  sideEffects: false,
+  files: ['dist'],
+  exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
+  main: './dist/index.js',
+  types: './dist/index.d.ts',
+  scripts: {
+    build: 'tsc -b',
+    typecheck: 'tsc -p tsconfig.test.json',
+    test: 'vitest run',
+  },
+  engines: { node: '>=20.19' },
+  peerDependencies: name === 'core' ? undefined : { '@shortlist/core': 'workspace:^' },
+  devDependencies: name === 'core' ? undefined : { '@shortlist/core': 'workspace:*' },
+};
+const write = (file, text) => writeFileSync(join(dir, file), text);
+write('package.json', `${JSON.stringify(pkg, null, 2)}\n`);
+write(
+  'tsconfig.json',
+  `${JSON.stringify(
+    {
+      extends: '../../tsconfig.base.json',
+      compilerOptions: { rootDir: 'src', outDir: 'dist', tsBuildInfoFile: 'dist/.tsbuildinfo' },
+      include: ['src'],
+      exclude: ['src/**/*.test.ts', 'src/**/test-*.ts'],
+      references: name === 'core' ? [] : [{ path: '../core' }],
+    },
+    null,
+    2,
+  )}\n`,
+);
+write(
+  'tsconfig.test.json',
+  `${JSON.stringify(
+    {
+      extends: './tsconfig.json',
+      compilerOptions: {
+        composite: false,
+        noEmit: true,
+        declaration: false,
+        declarationMap: false,
+      },
+      include: ['src'],
+      exclude: [],
+    },
+    null,
+    2,
+  )}\n`,
+);
+write('README.md', `# @shortlist/${name}\n\n${description}\n`);
+write('CHANGELOG.md', `# @shortlist/${name}\n`);
+write('src/index.ts', 'export {};\n');
+console.log(`created ${dir}`);
