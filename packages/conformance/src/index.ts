@@ -1,1 +1,7 @@
-export {};
+export { deepFreeze } from './deep-freeze.js';
+export { type DescribeEmbedderOptions, describeEmbedder } from './describe-embedder.js';
+export { type DescribeFusionOptions, describeFusion } from './describe-fusion.js';
+export { type DescribePackerOptions, describePacker } from './describe-packer.js';
+export { type DescribeRankerOptions, describeRanker } from './describe-ranker.js';
+export { expectSameRanking, expectWellFormedRanking } from './expect-ranking.js';
+export { extraTools, sampleQueries, sampleTools } from './sample-tools.js';
