@@ -1,0 +1,22 @@
+import { createHash } from 'node:crypto';
+import type { EmbedderV1 } from '../spec/embedder-v1.js';
+
+/**
+ * The store key of one text: base64url SHA-256 of the namespace, provider, model id, dimensions
+ * and text, so a change of model or dimension can never return another model's vector.
+ */
+export function cacheKey(
+  embedder: Pick<EmbedderV1, 'provider' | 'modelId' | 'dimensions'>,
+  text: string,
+  namespace = '',
+): string {
+  // JSON of an array is an unambiguous encoding: no two tuples give the same string.
+  const identity = JSON.stringify([
+    namespace,
+    embedder.provider,
+    embedder.modelId,
+    embedder.dimensions,
+    text,
+  ]);
+  return createHash('sha256').update(identity, 'utf8').digest('base64url');
+}

@@ -1,0 +1,37 @@
+import type { EmbedderV1 } from '../spec/embedder-v1.js';
+
+/** A deterministic embedder for tests that records every batch it is asked to embed. */
+export interface CountingEmbedder extends EmbedderV1 {
+  readonly calls: string[][];
+}
+
+/** Hashes character trigrams into `dimensions` buckets; same text, same vector. */
+export function countingEmbedder(
+  options: { modelId?: string; dimensions?: number; maxBatchSize?: number } = {},
+): CountingEmbedder {
+  const { modelId = 'trigram-test', dimensions = 16, maxBatchSize = 8 } = options;
+  const calls: string[][] = [];
+  const embed = (text: string): Float32Array => {
+    const vector = new Float32Array(dimensions);
+    const padded = `  ${text.toLowerCase()} `;
+    for (let i = 0; i + 3 <= padded.length; i++) {
+      let hash = 2166136261;
+      for (let j = i; j < i + 3; j++) hash = Math.imul(hash ^ padded.charCodeAt(j), 16777619);
+      vector[(hash >>> 0) % dimensions]! += 1;
+    }
+    return vector;
+  };
+  return {
+    specificationVersion: 'v1',
+    provider: 'test',
+    modelId,
+    dimensions,
+    maxBatchSize,
+    calls,
+    async doEmbed(texts, options) {
+      options?.signal?.throwIfAborted();
+      calls.push([...texts]);
+      return { embeddings: texts.map(embed) };
+    },
+  };
+}
