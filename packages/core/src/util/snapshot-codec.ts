@@ -80,6 +80,7 @@ export function encodeSnapshot(content: SnapshotContent): Uint8Array {
     offset += align8(array.byteLength);
   }
   view.setUint32(offset, checksum(bytes, offset), true);
+  view.setUint32(offset + 4, offset, true);
   return bytes;
 }
 
@@ -109,6 +110,8 @@ export function decodeSnapshot(
   }
   const end = bytes.length - 8;
   if (end % 8 !== 0) fail('its length is not a whole number of blocks (truncated?)');
+  if (view.getUint32(end + 4, true) !== end)
+    fail('its recorded length does not match (truncated?)');
   if (view.getUint32(end, true) !== checksum(bytes, end)) {
     fail('its checksum does not match (truncated or altered)');
   }
