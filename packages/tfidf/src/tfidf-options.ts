@@ -1,0 +1,50 @@
+import type { Tokenizer, ToolField } from '@shortlist/core';
+
+/** How much a word in each field counts; a weight multiplies the word's count in that field. */
+export type FieldWeights = Readonly<Partial<Record<ToolField, number>>>;
+
+/** Options of `tfidf()`. Defaults were chosen on ../shared/benchmarks (see the README). */
+export interface TfidfOptions {
+  /**
+   * Names the ranker in fused results and snapshots.
+   * @default 'tfidf'
+   */
+  readonly id?: string;
+  /**
+   * Damps repeated words: a weighted count c above 1 counts as 1 + ln(c).
+   * @default true
+   */
+  readonly sublinearTf?: boolean;
+  /**
+   * Per-field multipliers of word counts; fields left out keep their default, 0 ignores a field.
+   * @default defaultTfidfFieldWeights
+   */
+  readonly fieldWeights?: FieldWeights;
+  /**
+   * Words to drop, or `false` to keep every word. Ignored when `tokenizer` is given.
+   * @default englishStopwords
+   */
+  readonly stopwords?: Iterable<string> | false;
+  /**
+   * Stems words so inflections match (`lightStem`); `false` keeps words as they are.
+   * Ignored when `tokenizer` is given.
+   * @default lightStem
+   */
+  readonly stem?: ((word: string) => string) | false;
+  /**
+   * Replaces the whole analysis chain; must be deterministic and treat queries and tools alike.
+   * @default createTokenizer({ stopwords, stem })
+   */
+  readonly tokenizer?: Tokenizer;
+}
+
+/** Field weights `tfidf()` uses unless told otherwise, measured on ../shared/benchmarks. */
+export const defaultTfidfFieldWeights: Readonly<Record<ToolField, number>> = {
+  name: 2,
+  title: 2,
+  description: 1,
+  parameterNames: 1,
+  parameterDescriptions: 0.5,
+  enumValues: 0.5,
+  tags: 1,
+};

@@ -1,0 +1,90 @@
+import {
+  createTokenizer,
+  englishStopwords,
+  InvalidArgumentError,
+  type Tokenizer,
+  toolFieldNames,
+} from '@shortlist/core';
+import { hashHex } from './hash-string.js';
+import { defaultTfidfFieldWeights, type TfidfOptions } from './tfidf-options.js';
+
+/** Options resolved and checked once, in the form the index reads. */
+export interface TfidfSettings {
+  readonly id: string;
+  readonly sublinearTf: boolean;
+  /** One weight per entry of `toolFieldNames`, in that order. */
+  readonly fieldWeights: Float64Array;
+  readonly tokenizer: Tokenizer;
+  /**
+   * Identifies everything that changes an index built from the same tools; a snapshot taken
+   * with other settings is refused. A custom tokenizer cannot be identified and counts as one.
+   */
+  readonly fingerprint: string;
+}
+
+const fail = (argument: string, expected: string, got: unknown): never => {
+  throw new InvalidArgumentError({
+    argument: `tfidf(${argument})`,
+    expected,
+    message: `tfidf(): ${argument} must be ${expected}, got ${describe(got)}`,
+  });
+};
+
+const describe = (value: unknown): string =>
+  typeof value === 'string'
+    ? JSON.stringify(value)
+    : typeof value === 'number'
+      ? String(value)
+      : typeof value;
+
+/** Checks `TfidfOptions` and fills in defaults; throws `InvalidArgumentError` naming the bad option. */
+export function resolveTfidfSettings(options: TfidfOptions = {}): TfidfSettings {
+  if (typeof options !== 'object' || options === null) fail('options', 'an object', options);
+  const id = options.id ?? 'tfidf';
+  if (typeof id !== 'string' || id.trim() === '') fail('id', 'a non-empty string', id);
+  const sublinearTf = options.sublinearTf ?? true;
+  if (typeof sublinearTf !== 'boolean') fail('sublinearTf', 'a boolean', sublinearTf);
+
+  const given = options.fieldWeights ?? {};
+  if (typeof given !== 'object' || given === null) fail('fieldWeights', 'an object', given);
+  for (const key of Object.keys(given)) {
+    if (!(toolFieldNames as readonly string[]).includes(key)) {
+      fail(`fieldWeights.${key}`, `one of the fields ${toolFieldNames.join(', ')}`, key);
+    }
+  }
+  const fieldWeights = new Float64Array(toolFieldNames.length);
+  toolFieldNames.forEach((field, i) => {
+    const weight = Object.hasOwn(given, field) ? given[field] : defaultTfidfFieldWeights[field];
+    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
+      fail(`fieldWeights.${field}`, 'a finite number >= 0', weight);
+    }
+    fieldWeights[i] = weight as number;
+  });
+  if (fieldWeights.every((weight) => weight === 0)) {
+    fail('fieldWeights', 'weights with at least one field above 0', 'all zero');
+  }
+
+  let tokenizer: Tokenizer;
+  let analysis: string;
+  if (options.tokenizer !== undefined) {
+    if (typeof options.tokenizer !== 'function') fail('tokenizer', 'a function', options.tokenizer);
+    tokenizer = options.tokenizer;
+    analysis = 'custom-tokenizer';
+  } else {
+    const stopwords = options.stopwords ?? englishStopwords;
+    if (stopwords !== false && (typeof stopwords !== 'object' || !(Symbol.iterator in stopwords))) {
+      fail('stopwords', 'an iterable of words or false', stopwords);
+    }
+    const stem = options.stem;
+    if (stem !== undefined && stem !== false && typeof stem !== 'function') {
+      fail('stem', 'a function or false', stem);
+    }
+    const stopList = stopwords === false ? [] : [...stopwords].map(String).sort();
+    tokenizer = createTokenizer({ stopwords: stopList, stem: stem ?? undefined });
+    analysis = `stop:${hashHex(stopList.join('\n'))};stem:${
+      stem === false ? 'none' : stem === undefined ? 'light' : 'custom'
+    }`;
+  }
+  const fingerprint = `tf:${sublinearTf ? 'sublinear' : 'raw'};fields:${[...fieldWeights].join(',')};${analysis}`;
+  return { id, sublinearTf, fieldWeights, tokenizer, fingerprint };
+}

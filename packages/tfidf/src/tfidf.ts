@@ -1,0 +1,127 @@
+import {
+  CorruptDataError,
+  InvalidArgumentError,
+  type LongCallOptions,
+  type RankerIndexV1,
+  type RankerV1,
+  type Tool,
+  throwIfAborted,
+} from '@shortlist/core';
+import { queryTermWeights, toolTermWeights } from './term-weights.js';
+import type { TfidfOptions } from './tfidf-options.js';
+import { resolveTfidfSettings, type TfidfSettings } from './tfidf-settings.js';
+import { readTfidfSnapshot, writeTfidfSnapshot } from './tfidf-snapshot.js';
+import { TfidfStore } from './tfidf-store.js';
+
+/** Tools analysed between progress reports and abort checks. */
+const PROGRESS_EVERY = 1000;
+
+/**
+ * A lexical ranker: cosine between sparse TF-IDF vectors (smoothed idf, field-weighted and
+ * damped term frequencies) of the query and each tool. Exact, incremental and snapshot-able.
+ */
+export function tfidf(options: TfidfOptions = {}): RankerV1 {
+  const settings = resolveTfidfSettings(options);
+  return {
+    specificationVersion: 'v1',
+    id: settings.id,
+    async doIndex(tools, callOptions) {
+      const store = new TfidfStore();
+      addTools(store, tools, settings, callOptions, 'tools');
+      return openIndex(store, settings);
+    },
+    async doRestore(snapshot, tools, callOptions) {
+      throwIfAborted(callOptions?.signal);
+      const documents = readTfidfSnapshot(snapshot, settings.fingerprint);
+      const given = new Set<string>();
+      for (const tool of tools) given.add(tool.name);
+      const missing = documents.names.filter((name) => !given.has(name));
+      if (given.size !== documents.names.length || missing.length > 0) {
+        throw new CorruptDataError({
+          source: `${settings.id} snapshot`,
+          message: `${settings.id} snapshot was taken of another catalogue (${documents.names.length} tools, ${given.size} given${
+            missing.length > 0 ? `; e.g. "${missing[0]}" is not among the tools` : ''
+          }); re-index the tools and take a new snapshot`,
+        });
+      }
+      return openIndex(TfidfStore.fromDocuments(documents), settings);
+    },
+  };
+}
+
+function addTools(
+  store: TfidfStore,
+  tools: readonly Tool[],
+  settings: TfidfSettings,
+  options: LongCallOptions | undefined,
+  argument: string,
+): void {
+  throwIfAborted(options?.signal);
+  const seen = new Set<string>();
+  tools.forEach((tool, i) => {
+    if (typeof tool?.name !== 'string' || tool.name === '') {
+      throw new InvalidArgumentError({
+        argument: `${argument}[${i}].name`,
+        expected: 'a non-empty string',
+        message: `${settings.id}: ${argument}[${i}] has no name; pass tools through toTools() first`,
+      });
+    }
+    if (seen.has(tool.name) || store.has(tool.name)) {
+      throw new InvalidArgumentError({
+        argument: `${argument}[${i}].name`,
+        expected: 'a name not already in the index',
+        message: `${settings.id}: tool name "${tool.name}" appears twice; tool names must be unique (remove the old one first to replace it)`,
+      });
+    }
+    seen.add(tool.name);
+  });
+  const bags = tools.map((tool, i) => {
+    if (i % PROGRESS_EVERY === 0 && i > 0) {
+      throwIfAborted(options?.signal);
+      options?.onProgress?.({ phase: 'analyse', done: i, total: tools.length });
+    }
+    return toolTermWeights(tool, settings.tokenizer, settings.fieldWeights, settings.sublinearTf);
+  });
+  throwIfAborted(options?.signal);
+  tools.forEach((tool, i) => {
+    store.add(tool.name, bags[i]!);
+  });
+  options?.onProgress?.({ phase: 'analyse', done: tools.length, total: tools.length });
+}
+
+function openIndex(store: TfidfStore, settings: TfidfSettings): RankerIndexV1 {
+  return {
+    get size() {
+      return store.size;
+    },
+    doRank(query, rankOptions) {
+      throwIfAborted(rankOptions?.signal);
+      const limit = rankOptions?.limit ?? 10;
+      if (typeof query !== 'string') {
+        throw new InvalidArgumentError({
+          argument: 'query',
+          expected: 'a string',
+          message: `${settings.id}: the query must be a string, got ${typeof query}`,
+        });
+      }
+      if (!Number.isInteger(limit) || limit < 0) {
+        throw new InvalidArgumentError({
+          argument: 'limit',
+          expected: 'an integer >= 0',
+          message: `${settings.id}: limit must be an integer >= 0, got ${String(limit)}`,
+        });
+      }
+      return store.rank(queryTermWeights(query, settings.tokenizer, settings.sublinearTf), limit);
+    },
+    async doAdd(tools, addOptions) {
+      addTools(store, tools, settings, addOptions, 'doAdd(tools)');
+    },
+    async doRemove(names, removeOptions) {
+      throwIfAborted(removeOptions?.signal);
+      for (const name of names) store.remove(name);
+    },
+    doSnapshot() {
+      return writeTfidfSnapshot(store.exportDocuments(), settings.fingerprint);
+    },
+  };
+}
