@@ -1,1 +1,2 @@
-export {};
+export { orama } from './orama.js';
+export type { OramaOptions, OramaRelevance } from './orama-options.js';

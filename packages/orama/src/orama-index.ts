@@ -1,0 +1,135 @@
+import { create, insert, type Orama, remove, search } from '@orama/orama';
+import {
+  InvalidArgumentError,
+  type LongCallOptions,
+  type RankedTool,
+  type RankerIndexV1,
+  type Tool,
+  throwIfAborted,
+} from '@shortlist/core';
+import { toOramaTokenizer } from './orama-tokenizer.js';
+import type { ResolvedOramaOptions } from './resolve-options.js';
+import { toolDocument, toolSchema } from './tool-document.js';
+
+/** An Orama database over the tool schema. */
+export type ToolDatabase = Orama<typeof toolSchema>;
+
+/** Creates an empty Orama database with the tool schema and the ranker's tokenizer. */
+export const createDatabase = (options: ResolvedOramaOptions): ToolDatabase =>
+  create({ schema: toolSchema, components: { tokenizer: toOramaTokenizer(options.tokenizer) } });
+
+/** Orama's ids and tool names, both ways; `Map`s so names like `__proto__` are ordinary keys. */
+export interface IdMaps {
+  readonly nameOf: Map<string, string>;
+  readonly idOf: Map<string, string>;
+}
+
+/** Tools inserted between yields to the event loop, so an abort signal can fire mid-index. */
+const CHUNK = 1000;
+
+/**
+ * Scores are rounded to 12 significant digits: Orama keeps a running average of field lengths,
+ * so the last bits depend on insertion order, and unrounded near-ties would order by accident.
+ */
+const roundScore = (score: number): number => Number(score.toPrecision(12));
+
+/** Inserts tools in name order (so the index does not depend on input order), in chunks. */
+export async function insertTools(
+  db: ToolDatabase,
+  maps: IdMaps,
+  tools: readonly Tool[],
+  options: LongCallOptions | undefined,
+): Promise<void> {
+  const signal = options?.signal;
+  throwIfAborted(signal);
+  const seen = new Set<string>();
+  for (const [i, tool] of tools.entries()) {
+    if (maps.idOf.has(tool.name) || seen.has(tool.name)) {
+      throw new InvalidArgumentError({
+        argument: `tools[${i}].name`,
+        expected: 'a name not already in the index',
+        message: `orama: tool "${tool.name}" is already indexed; remove it first or rename it`,
+      });
+    }
+    seen.add(tool.name);
+  }
+  const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (let start = 0; start < sorted.length; start += CHUNK) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    throwIfAborted(signal);
+    for (const tool of sorted.slice(start, start + CHUNK)) {
+      const id = (await insert(db, toolDocument(tool))) as string;
+      maps.nameOf.set(id, tool.name);
+      maps.idOf.set(tool.name, id);
+    }
+    options?.onProgress?.({
+      phase: 'orama: index',
+      done: Math.min(start + CHUNK, sorted.length),
+      total: sorted.length,
+    });
+  }
+}
+
+/** Wraps an Orama database as a Shortlist ranker index. */
+export function wrapDatabase(
+  db: ToolDatabase,
+  maps: IdMaps,
+  options: ResolvedOramaOptions,
+  snapshot: (db: ToolDatabase, maps: IdMaps) => Uint8Array,
+): RankerIndexV1 {
+  const { tokenizer, boost, tolerance, relevance } = options;
+  return {
+    get size() {
+      return maps.idOf.size;
+    },
+    async doRank(query, { limit, signal }) {
+      throwIfAborted(signal);
+      const k = Math.floor(limit);
+      if (!(k > 0) || maps.idOf.size === 0 || typeof query !== 'string') return [];
+      if (tokenizer(query).length === 0) return [];
+      // Orama cuts at `limit` in its own tie order; fetch until the cut is below the k-th score.
+      let fetch = k + 1;
+      for (;;) {
+        const results = await search(db, {
+          term: query,
+          limit: fetch,
+          boost,
+          tolerance,
+          relevance,
+        });
+        throwIfAborted(signal);
+        const hits = results.hits;
+        const complete =
+          hits.length < fetch ||
+          hits.length >= results.count ||
+          roundScore(hits[fetch - 1]!.score) < roundScore(hits[k - 1]!.score);
+        if (!complete) {
+          fetch *= 2;
+          continue;
+        }
+        const ranking: RankedTool[] = hits.map((hit) => ({
+          name: maps.nameOf.get(hit.id)!,
+          score: roundScore(hit.score),
+        }));
+        ranking.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
+        return ranking.slice(0, k);
+      }
+    },
+    async doAdd(tools, addOptions) {
+      await insertTools(db, maps, tools, addOptions);
+    },
+    async doRemove(names, removeOptions) {
+      throwIfAborted(removeOptions?.signal);
+      for (const name of names) {
+        const id = maps.idOf.get(name);
+        if (id === undefined) continue;
+        await remove(db, id);
+        maps.idOf.delete(name);
+        maps.nameOf.delete(id);
+      }
+    },
+    doSnapshot() {
+      return snapshot(db, maps);
+    },
+  };
+}

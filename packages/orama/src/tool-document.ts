@@ -1,0 +1,11 @@
+import { type Tool, toolFieldNames, toolFields } from '@shortlist/core';
+
+/** The Orama schema: one searchable string property per core tool field. */
+export const toolSchema = Object.fromEntries(toolFieldNames.map((field) => [field, 'string'])) as {
+  readonly [K in (typeof toolFieldNames)[number]]: 'string';
+};
+
+/** The document Orama indexes for a tool: the text of each of its searchable fields. */
+export function toolDocument(tool: Tool): Record<string, string> {
+  return { ...toolFields(tool) };
+}
