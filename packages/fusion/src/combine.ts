@@ -1,0 +1,96 @@
+import {
+  type FusedTool,
+  InvalidArgumentError,
+  type SourcePlacement,
+  type SourceRanking,
+} from '@shortlist/core';
+import { checkLimit } from './check-options.js';
+
+/**
+ * The contributions of one ranking to the fused score, one per entry (same order). A fusion
+ * supplies this; `combine` does the bookkeeping every fusion shares.
+ */
+export type Contributions = (source: SourceRanking, scores: readonly number[]) => readonly number[];
+
+interface Entry {
+  score: number;
+  readonly sources: Record<string, SourcePlacement>;
+}
+
+function checkRankings(rankings: unknown): readonly SourceRanking[] {
+  if (!Array.isArray(rankings)) {
+    throw new InvalidArgumentError({
+      argument: 'doFuse(rankings)',
+      expected: 'an array of { rankerId, ranking }',
+      message: 'doFuse(rankings) must be an array of { rankerId, ranking }',
+    });
+  }
+  const seen = new Set<string>();
+  rankings.forEach((source: SourceRanking, i) => {
+    if (typeof source?.rankerId !== 'string' || !Array.isArray(source.ranking)) {
+      throw new InvalidArgumentError({
+        argument: `doFuse(rankings[${i}])`,
+        expected: '{ rankerId: string, ranking: array }',
+        message: `doFuse(rankings[${i}]) must be { rankerId: string, ranking: array }`,
+      });
+    }
+    if (seen.has(source.rankerId)) {
+      throw new InvalidArgumentError({
+        argument: `doFuse(rankings[${i}].rankerId)`,
+        expected: 'distinct ranker ids',
+        message: `doFuse(): two rankings come from ranker "${source.rankerId}"; give each ranker its own id`,
+      });
+    }
+    seen.add(source.rankerId);
+    source.ranking.forEach((entry, j) => {
+      if (typeof entry?.name !== 'string' || !Number.isFinite(entry.score)) {
+        throw new InvalidArgumentError({
+          argument: `doFuse(rankings[${i}].ranking[${j}])`,
+          expected: '{ name: string, score: finite number }',
+          message: `doFuse(): ranker "${source.rankerId}" returned an entry at position ${j + 1} without a string name and a finite score`,
+        });
+      }
+    });
+  });
+  return rankings;
+}
+
+/**
+ * Sums each ranking's contributions per tool, records every source's 1-based rank and raw score,
+ * and returns the best `limit` tools, ties broken by ascending name. A tool missing from a
+ * ranking gets nothing from it; a tool listed twice by one ranker counts once, at its best place.
+ */
+export function combine(
+  rankings: readonly SourceRanking[],
+  limit: number,
+  contributions: Contributions,
+): FusedTool[] {
+  checkRankings(rankings);
+  checkLimit(limit, 'doFuse(options.limit)');
+  const fused = new Map<string, Entry>();
+  // Summing in ranker-id order makes the fused scores bit-identical whatever the input order.
+  const ordered = [...rankings].sort((a, b) =>
+    a.rankerId < b.rankerId ? -1 : a.rankerId > b.rankerId ? 1 : 0,
+  );
+  for (const source of ordered) {
+    const seen = new Set<string>();
+    const unique = source.ranking.filter((entry) => !seen.has(entry.name) && seen.add(entry.name));
+    const added = contributions(
+      source,
+      unique.map((entry) => entry.score),
+    );
+    unique.forEach((entry, i) => {
+      let tool = fused.get(entry.name);
+      if (!tool) {
+        tool = { score: 0, sources: {} };
+        fused.set(entry.name, tool);
+      }
+      tool.score += added[i]!;
+      tool.sources[source.rankerId] = { rank: i + 1, score: entry.score };
+    });
+  }
+  const result: FusedTool[] = [];
+  for (const [name, { score, sources }] of fused) result.push({ name, score, sources });
+  result.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return result.length > limit ? result.slice(0, limit) : result;
+}

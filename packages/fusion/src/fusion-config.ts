@@ -1,0 +1,30 @@
+import type { FusedTool, FuseOptions, FusionV1, SourceRanking } from '@shortlist/core';
+import type { Normalization } from './normalization.js';
+
+/** A reciprocal rank fusion, as plain data: `fusionFromJSON` turns it back into a fusion. */
+export interface RrfConfig {
+  readonly method: 'rrf';
+  readonly k: number;
+  readonly weights: Readonly<Record<string, number>>;
+}
+
+/** A weighted fusion of normalised scores, as plain data. */
+export interface WeightedConfig {
+  readonly method: 'weighted';
+  readonly normalize: Normalization;
+  readonly weights: Readonly<Record<string, number>>;
+}
+
+/** Any fusion this package makes, as JSON-safe data you can store and load. */
+export type FusionConfig = RrfConfig | WeightedConfig;
+
+/**
+ * A fusion that is also its own configuration: pass it to `.fuse()`, read `config`, or
+ * `JSON.stringify` it (through `toJSON`) and load it back with `fusionFromJSON`.
+ */
+export interface ConfiguredFusion<Config extends FusionConfig = FusionConfig> extends FusionV1 {
+  readonly config: Config;
+  toJSON(): Config;
+  /** Fuses synchronously: these fusions never wait on anything. */
+  doFuse(rankings: readonly SourceRanking[], options: FuseOptions): readonly FusedTool[];
+}
