@@ -1,0 +1,142 @@
+import {
+  InvalidArgumentError,
+  type PackCandidate,
+  type PackerV1,
+  type PackResult,
+  type Tool,
+  throwIfAborted,
+} from '@shortlist/core';
+import type { BudgetOptions } from './budget-options.js';
+import type { CostedCandidate } from './costed-candidate.js';
+import { loadCounter } from './load-counter.js';
+import { packGreedy } from './pack-greedy.js';
+import { packOptimal } from './pack-optimal.js';
+import { resolveOptions } from './resolve-options.js';
+import type { TokenCounter } from './token-counter.js';
+import { createToolCosts, type ToolCosts } from './tool-costs.js';
+
+/** Unknown model ids already warned about on the console, so a process warns once per id. */
+const warnedOnConsole = new Set<string>();
+
+/** Check `options.eager` measurement for an abort this often, in tools. */
+const PREPARE_CHUNK = 256;
+
+function checkLimit(limit: unknown): number {
+  if (
+    typeof limit !== 'number' ||
+    !(limit >= 1) ||
+    !(Number.isInteger(limit) || limit === Infinity)
+  ) {
+    throw new InvalidArgumentError({
+      argument: 'doPack(options.limit)',
+      expected: 'a positive integer',
+      message: `budget: doPack(options.limit) must be a positive integer, got ${String(limit)}`,
+    });
+  }
+  return limit;
+}
+
+/**
+ * A packer that keeps the fused candidates whose definitions fit `maxTokens` tokens, counted with
+ * the real tokenizer of the model: `pipe(bm25()).pack(budget(4000, { model: 'gpt-4o' }))`.
+ * Each tool is measured once and cached; the tokenizer loads at index time and is disposed with the picker.
+ */
+export function budget(maxTokens: number, options?: BudgetOptions): PackerV1 {
+  const resolved = resolveOptions(maxTokens, options);
+  const { id, format, strategy, counting, eager } = resolved;
+  if (resolved.warning) {
+    if (options?.onWarning) options.onWarning(resolved.warning);
+    else if (!warnedOnConsole.has(String(options?.model))) {
+      warnedOnConsole.add(String(options?.model));
+      console.warn(resolved.warning);
+    }
+  }
+
+  let costs: ToolCosts | undefined;
+  let counter: TokenCounter | undefined;
+  let loading: Promise<ToolCosts> | undefined;
+  let disposed = false;
+
+  const assertUsable = (): void => {
+    if (disposed) {
+      throw new InvalidArgumentError({
+        argument: `budget(${maxTokens})`,
+        expected: 'a budget that has not been disposed',
+        message: `budget(${maxTokens}) "${id}" was disposed (its tokenizer freed); create a new budget() for a new picker`,
+      });
+    }
+  };
+
+  const load = (): Promise<ToolCosts> => {
+    loading ??= loadCounter(resolved.tokenizer, resolved.encoding).then((loaded) => {
+      if (disposed) {
+        loaded.dispose?.();
+        assertUsable();
+      }
+      counter = loaded;
+      costs = createToolCosts(loaded, format, counting);
+      return costs;
+    });
+    return loading;
+  };
+
+  const pack = (
+    measured: ToolCosts,
+    candidates: readonly PackCandidate[],
+    limit: number,
+    signal: AbortSignal | undefined,
+  ): PackResult => {
+    const ordered = candidates.every((c, i) => i === 0 || candidates[i - 1]!.rank <= c.rank)
+      ? candidates
+      : [...candidates].sort((a, b) => a.rank - b.rank);
+    const costed: CostedCandidate[] = ordered.map(({ tool, rank }) => ({
+      name: tool.name,
+      rank,
+      tokens: measured.of(tool),
+    }));
+    return strategy === 'optimal'
+      ? packOptimal(costed, resolved.maxTokens, limit, signal)
+      : packGreedy(costed, resolved.maxTokens, limit);
+  };
+
+  return {
+    specificationVersion: 'v1',
+    id,
+    maxTokens: resolved.maxTokens,
+
+    doPack(candidates, packOptions) {
+      assertUsable();
+      throwIfAborted(packOptions?.signal);
+      const limit = checkLimit(packOptions?.limit);
+      if (costs) return pack(costs, candidates, limit, packOptions.signal);
+      return load().then((measured) => {
+        throwIfAborted(packOptions.signal);
+        return pack(measured, candidates, limit, packOptions.signal);
+      });
+    },
+
+    async doPrepare(tools: readonly Tool[], prepareOptions) {
+      assertUsable();
+      const measured = await load();
+      if (!eager) return;
+      const total = tools.length;
+      for (let start = 0; start < total; start += PREPARE_CHUNK) {
+        throwIfAborted(prepareOptions?.signal);
+        const end = Math.min(total, start + PREPARE_CHUNK);
+        for (let i = start; i < end; i++) measured.of(tools[i]!);
+        prepareOptions?.onProgress?.({ phase: 'count tokens', done: end, total });
+      }
+    },
+
+    doDispose() {
+      if (disposed) return;
+      disposed = true;
+      costs = undefined;
+      if (counter) counter.dispose?.();
+      else if (typeof resolved.tokenizer === 'object' && 'count' in resolved.tokenizer) {
+        resolved.tokenizer.dispose?.();
+      }
+      counter = undefined;
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { InvalidArgumentError } from '@shortlist/core';
+
+/** The BPE encodings Shortlist counts with: `o200k_base` (gpt-4o and later), `cl100k_base` (gpt-4, gpt-3.5). */
+export type TokenEncoding = 'o200k_base' | 'cl100k_base';
+
+/** Every encoding a tokenizer factory accepts, in one list for validation and error messages. */
+export const tokenEncodings: readonly TokenEncoding[] = ['o200k_base', 'cl100k_base'];
+
+/**
+ * Counts tokens of text with one encoding. Implement this to plug another tokenizer into
+ * `budget({ tokenizer })`; special tokens such as `<|endoftext|>` must count as ordinary text.
+ */
+export interface TokenCounter {
+  readonly encoding: TokenEncoding;
+  /** Number of tokens `text` encodes to. */
+  count(text: string): number;
+  /** Frees what the counter holds (a WASM encoder); the counter is unusable afterwards. */
+  dispose?(): void;
+}
+
+/** Options of the tokenizer factories. */
+export interface TokenizerOptions {
+  /** Which encoding to count with. @default 'o200k_base' */
+  readonly encoding?: TokenEncoding;
+}
+
+/** Returns `value` when it names a supported encoding; throws a typed error naming the choices otherwise. */
+export function checkEncoding(value: unknown, argument: string): TokenEncoding {
+  if (!(tokenEncodings as readonly unknown[]).includes(value)) {
+    throw new InvalidArgumentError({
+      argument,
+      expected: tokenEncodings.map((name) => `'${name}'`).join(' or '),
+      message: `${argument} must be ${tokenEncodings.map((name) => `'${name}'`).join(' or ')}, got ${JSON.stringify(value) ?? String(value)}`,
+    });
+  }
+  return value as TokenEncoding;
+}
