@@ -1,0 +1,78 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const out = mkdtempSync(join(tmpdir(), 'shortlist-kit-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+interface Result {
+  testResults: { assertionResults: { fullName: string; status: string }[] }[];
+}
+
+// A conformance kit that passes everything is worthless: run it on plugins that each break
+// one rule and check that exactly the rule they break fails.
+it('fails plugins that break the contract, on the rule they break', () => {
+  const report = join(out, 'report.json');
+  try {
+    execFileSync(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--root',
+        join(packageDir, 'fixtures'),
+        '--config',
+        join(packageDir, 'fixtures', 'vitest.config.ts'),
+        '--reporter',
+        'json',
+        '--outputFile',
+        report,
+      ],
+      { cwd: packageDir, stdio: 'ignore' },
+    );
+  } catch {
+    // Failing tests are the point; the report says which.
+  }
+  const result = JSON.parse(readFileSync(report, 'utf8')) as Result;
+  const failed = new Set(
+    result.testResults
+      .flatMap((file) => file.assertionResults)
+      .filter((test) => test.status === 'failed')
+      .map((test) => test.fullName),
+  );
+  const expectFailed = (suite: string, test: string) =>
+    expect(
+      [...failed].some((name) => name.startsWith(suite) && name.endsWith(test)),
+      `${suite} › ${test}`,
+    ).toBe(true);
+  expectFailed('ignores limit', 'returns well-formed rankings of catalogue tools within the limit');
+  expectFailed(
+    'ascending scores',
+    'returns well-formed rankings of catalogue tools within the limit',
+  );
+  expectFailed('answers blank queries', 'returns nothing for an empty or blank query');
+  expectFailed('mutates tools', 'does not mutate the tools it indexes');
+  expectFailed(
+    'drops sources',
+    "keeps each source's 1-based rank and raw score, and nothing for sources that missed",
+  );
+  expectFailed(
+    'overspends',
+    'never exceeds the budget and accounts for every candidate exactly once',
+  );
+  expectFailed(
+    'batch differs from single',
+    'embeds a batch exactly as it embeds each text alone, in input order',
+  );
+  // Rules a plugin keeps are not reported as broken.
+  expect(
+    [...failed].some(
+      (name) =>
+        name.startsWith('ignores limit') && name.endsWith('declares spec v1 and a non-empty id'),
+    ),
+  ).toBe(false);
+}, 120_000);
