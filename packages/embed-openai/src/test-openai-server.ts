@@ -1,0 +1,175 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A request the test server received, as parsed JSON plus the headers that matter. */
+export interface RecordedRequest {
+  readonly body: {
+    model: string;
+    input: string[];
+    encoding_format?: string;
+    dimensions?: number;
+  };
+  readonly authorization: string | undefined;
+  readonly retryCount: string | undefined;
+  readonly receivedAt: number;
+}
+
+/** One wire item before encoding, so faults can rewrite what the server would have sent. */
+export interface WireItem {
+  object: 'embedding';
+  index: number | undefined;
+  embedding: number[];
+}
+
+/** A scripted answer to the next request, in place of the normal one. */
+export type Fault =
+  | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown }
+  | { kind: 'slow'; delayMs: number }
+  | { kind: 'hang' }
+  | { kind: 'truncate' }
+  | { kind: 'not-json' }
+  | { kind: 'rewrite'; items: (items: WireItem[]) => WireItem[] };
+
+export interface OpenAITestServer {
+  /** Base URL to give the SDK, ending in /v1. */
+  readonly baseURL: string;
+  readonly requests: RecordedRequest[];
+  /** Queues faults; each request consumes one, then the server answers normally. */
+  script(...faults: Fault[]): void;
+  /** Forgets recorded requests and unused faults, between tests. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** Deterministic vector of a text: a hash-seeded pseudo-random sequence, so tests can check results. */
+export function vectorOf(text: string, dimensions: number): Float32Array {
+  let seed = 2166136261;
+  for (let i = 0; i < text.length; i++) seed = Math.imul(seed ^ text.charCodeAt(i), 16777619);
+  const out = new Float32Array(dimensions);
+  for (let i = 0; i < dimensions; i++) {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    out[i] = ((t ^ (t >>> 14)) >>> 0) / 2147483648 - 1;
+  }
+  return out;
+}
+
+function base64Of(vector: number[]): string {
+  const bytes = Buffer.alloc(vector.length * 4);
+  vector.forEach((value, i) => {
+    bytes.writeFloatLE(value, i * 4);
+  });
+  return bytes.toString('base64');
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      data += chunk;
+    });
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+/**
+ * Starts a real HTTP server on 127.0.0.1 that speaks `POST /v1/embeddings` like the OpenAI API:
+ * float or base64 vectors per `encoding_format`, `dimensions` honoured, usage counted per input.
+ */
+export async function startOpenAIServer(
+  options: { defaultDimensions?: number } = {},
+): Promise<OpenAITestServer> {
+  const requests: RecordedRequest[] = [];
+  const faults: Fault[] = [];
+  const open = new Set<ServerResponse>();
+  const server = createServer(async (req, res) => {
+    open.add(res);
+    res.on('close', () => open.delete(res));
+    const raw = await readBody(req);
+    if (req.method !== 'POST' || req.url !== '/v1/embeddings') {
+      sendJson(res, 404, { error: { message: `no route ${req.method} ${req.url}` } });
+      return;
+    }
+    const body = JSON.parse(raw) as RecordedRequest['body'];
+    requests.push({
+      body,
+      authorization: req.headers.authorization,
+      retryCount: req.headers['x-stainless-retry-count'] as string | undefined,
+      receivedAt: Date.now(),
+    });
+    const fault = faults.shift();
+    if (fault?.kind === 'status') {
+      sendJson(res, fault.status, fault.body ?? { error: { message: 'scripted' } }, fault.headers);
+      return;
+    }
+    if (fault?.kind === 'hang') return;
+    if (fault?.kind === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs));
+    if (res.destroyed) return;
+    if (fault?.kind === 'not-json') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"object":"list","data":[{"object":"embedding","index":0,"embedding":<html>');
+      return;
+    }
+    const dimensions = body.dimensions ?? options.defaultDimensions ?? 8;
+    let items: WireItem[] = body.input.map((text, index) => ({
+      object: 'embedding',
+      index,
+      embedding: Array.from(vectorOf(text, dimensions)),
+    }));
+    if (fault?.kind === 'rewrite') items = fault.items(items);
+    const data = items.map((item) => ({
+      ...item,
+      embedding: body.encoding_format === 'base64' ? base64Of(item.embedding) : item.embedding,
+    }));
+    const tokens = body.input.reduce((sum, text) => sum + text.length, 0);
+    const payload = {
+      object: 'list',
+      data,
+      model: body.model,
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
+    };
+    if (fault?.kind === 'truncate') {
+      const text = JSON.stringify(payload);
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+      });
+      res.write(text.slice(0, Math.floor(text.length / 2)));
+      setTimeout(() => res.destroy(), 10);
+      return;
+    }
+    sendJson(res, 200, payload);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    script: (...more) => {
+      faults.push(...more);
+    },
+    reset: () => {
+      requests.length = 0;
+      faults.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of open) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
