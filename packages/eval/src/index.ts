@@ -1,1 +1,29 @@
-export {};
+export {
+  type BootstrapOptions,
+  bootstrapInterval,
+  type Interval,
+  type PairedInterval,
+  pairedBootstrap,
+} from './bootstrap.js';
+export { type Comparison, compare, type MetricComparison } from './compare.js';
+export type { Dataset, DatasetQuery } from './dataset.js';
+export { DatasetError, type DatasetProblem } from './dataset-error.js';
+export {
+  type EvaluateOptions,
+  evaluate,
+  type RetrieveFunction,
+  type Selector,
+} from './evaluate.js';
+export { type LoadDatasetOptions, loadDataset } from './load-dataset.js';
+export { isMetricName, type MetricName, metricNames } from './metric-names.js';
+export { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from './metrics.js';
+export { queryGroup } from './query-group.js';
+export type {
+  EvaluationReport,
+  GroupReport,
+  MetricIntervals,
+  PerQuery,
+} from './report.js';
+export { sampleById } from './sample-queries.js';
+export { type JsonOptions, toJSON } from './to-json.js';
+export { type MarkdownOptions, toMarkdown } from './to-markdown.js';
