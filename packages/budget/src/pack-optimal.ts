@@ -1,5 +1,9 @@
 import { type DroppedTool, type PackResult, throwIfAborted } from '@shortlist/core';
 import { type CostedCandidate, rankWeight } from './costed-candidate.js';
+import { createRelevanceBound } from './relevance-bound.js';
+
+/** Relevance a state must be able to gain over the best packing to stay; absorbs rounding. */
+const PRUNE_MARGIN = 1e-12;
 
 /** A persistent list of chosen candidate indexes, newest first, shared between DP states. */
 interface Chosen {
@@ -13,6 +17,12 @@ interface State {
   readonly value: number;
   readonly chosen: Chosen | null;
 }
+
+const countOf = (chosen: Chosen | null): number => {
+  let count = 0;
+  for (let link = chosen; link; link = link.previous) count++;
+  return count;
+};
 
 /**
  * Merges two token-sorted frontiers, keeping only states that no other state beats on both
@@ -46,6 +56,30 @@ function mergeFrontiers(current: readonly State[], added: readonly State[]): Sta
 }
 
 /**
+ * Removes states that a state with fewer tools beats on tokens and relevance: with `limit` an
+ * upper bound, fewer tools is never worse. Keeps the frontiers small when the limit is loose.
+ */
+function pruneAcrossLevels(frontiers: State[][]): void {
+  let envelope = frontiers[0]!;
+  for (let level = 1; level < frontiers.length; level++) {
+    const states = frontiers[level]!;
+    if (states.length === 0) continue;
+    const kept: State[] = [];
+    let e = 0;
+    let bestBelow = Number.NEGATIVE_INFINITY;
+    for (const state of states) {
+      while (e < envelope.length && envelope[e]!.tokens <= state.tokens) {
+        bestBelow = envelope[e]!.value;
+        e++;
+      }
+      if (state.value > bestBelow) kept.push(state);
+    }
+    frontiers[level] = kept;
+    envelope = mergeFrontiers(envelope, kept);
+  }
+}
+
+/**
  * Picks the subset of candidates with the most rank-discounted relevance (`1 / log2(rank + 1)`
  * each) whose tokens fit `maxTokens`, with at most `limit` tools. Exact: a dynamic programme over
  * kept-count levels that keeps, per level, only Pareto-optimal (tokens, relevance) states, so its
@@ -70,12 +104,26 @@ export function packOptimal(
   if (top.reduce((sum, index) => sum + candidates[index]!.tokens, 0) <= maxTokens) {
     for (const index of top) chosen.add(index);
   } else {
+    const values = fitting.map((index) => rankWeight(candidates[index]!.rank));
+    const costs = fitting.map((index) => candidates[index]!.tokens);
+    const bound = createRelevanceBound(values, costs);
     const frontiers: State[][] = [[{ tokens: 0, value: 0, chosen: null }]];
     for (let level = 1; level <= levels; level++) frontiers.push([]);
+    // Greedy's packing is feasible: start from it so the bound prunes from the first candidate.
+    let best: State = frontiers[0]![0]!;
+    costs.forEach((tokens, position) => {
+      if (best.tokens + tokens <= maxTokens && countOf(best.chosen) < levels) {
+        best = {
+          tokens: best.tokens + tokens,
+          value: best.value + values[position]!,
+          chosen: { index: fitting[position]!, previous: best.chosen },
+        };
+      }
+    });
     fitting.forEach((index, position) => {
       throwIfAborted(signal);
-      const { tokens, rank } = candidates[index]!;
-      const value = rankWeight(rank);
+      const tokens = costs[position]!;
+      const value = values[position]!;
       for (let level = Math.min(position, levels - 1); level >= 0; level--) {
         const added: State[] = [];
         for (const state of frontiers[level]!) {
@@ -88,12 +136,21 @@ export function packOptimal(
         }
         if (added.length > 0) frontiers[level + 1] = mergeFrontiers(frontiers[level + 1]!, added);
       }
+      pruneAcrossLevels(frontiers);
+      // Every state is a feasible packing; drop those that cannot beat the best one found.
+      for (const frontier of frontiers) {
+        const last = frontier[frontier.length - 1];
+        if (last && last.value > best.value) best = last;
+      }
+      frontiers.forEach((frontier, level) => {
+        frontiers[level] = frontier.filter(
+          (state) =>
+            state === best ||
+            state.value + bound.after(position + 1, maxTokens - state.tokens, levels - level) >
+              best.value + PRUNE_MARGIN,
+        );
+      });
     });
-    let best: State = frontiers[0]![0]!;
-    for (const frontier of frontiers) {
-      const last = frontier[frontier.length - 1];
-      if (last && last.value > best.value) best = last;
-    }
     for (let link = best.chosen; link; link = link.previous) chosen.add(link.index);
   }
 
