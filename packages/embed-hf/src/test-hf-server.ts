@@ -1,0 +1,170 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A request the test server received, exactly as the SDK sent it. */
+export interface RecordedRequest {
+  readonly method: string | undefined;
+  readonly url: string | undefined;
+  readonly body: { inputs: string[] | string; [key: string]: unknown };
+  readonly authorization: string | undefined;
+  readonly contentType: string | undefined;
+  readonly receivedAt: number;
+}
+
+/** How the server lays out vectors, covering what feature-extraction servers return. */
+export type OutputShape =
+  | 'pooled' // number[][]: one vector per input
+  | 'tokens' // number[][][]: per-token vectors per input
+  | 'single' // number[]: one input, no batch level
+  | 'tokens-single' // number[][]: one input's per-token vectors, no batch level
+  | 'nested'; // number[][][][]: per-token vectors under a batch of one per input
+
+/** A scripted answer to the next request, in place of the normal one. */
+export type Fault =
+  | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown }
+  | { kind: 'slow'; delayMs: number }
+  | { kind: 'hang' }
+  | { kind: 'truncate' }
+  | { kind: 'not-json' }
+  | { kind: 'rewrite'; output: (output: unknown[]) => unknown };
+
+export interface HFTestServer {
+  /** A URL to pass as `endpointUrl`. */
+  readonly endpointUrl: string;
+  readonly requests: RecordedRequest[];
+  /** Layout of normal answers. @default 'pooled' */
+  shape: OutputShape;
+  /** Queues faults; each request consumes one, then the server answers normally. */
+  script(...faults: Fault[]): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** Deterministic vector of a text: a hash-seeded pseudo-random sequence, so tests can check results. */
+export function vectorOf(text: string, dimensions: number): Float32Array {
+  let seed = 2166136261;
+  for (let i = 0; i < text.length; i++) seed = Math.imul(seed ^ text.charCodeAt(i), 16777619);
+  const out = new Float32Array(dimensions);
+  for (let i = 0; i < dimensions; i++) {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    out[i] = ((t ^ (t >>> 14)) >>> 0) / 2147483648 - 1;
+  }
+  return out;
+}
+
+/** Three token vectors whose mean is the text's vector and whose first is distinct (for cls). */
+export function tokensOf(text: string, dimensions: number): number[][] {
+  const v = Array.from(vectorOf(text, dimensions));
+  return [v.map((x, i) => x + 0.25 * ((i % 3) - 1)), v, v.map((x, i) => x - 0.25 * ((i % 3) - 1))];
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      data += chunk;
+    });
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+function layout(inputs: string[], shape: OutputShape, dimensions: number): unknown {
+  const pooled = (t: string) => Array.from(vectorOf(t, dimensions));
+  if (shape === 'single' && inputs.length === 1) return pooled(inputs[0]!);
+  if (shape === 'tokens-single' && inputs.length === 1) return tokensOf(inputs[0]!, dimensions);
+  if (shape === 'tokens') return inputs.map((t) => tokensOf(t, dimensions));
+  if (shape === 'nested') return inputs.map((t) => [tokensOf(t, dimensions)]);
+  return inputs.map(pooled);
+}
+
+/**
+ * Starts a real HTTP server on 127.0.0.1 that answers feature extraction as the SDK calls it
+ * with `endpointUrl`: `POST <endpointUrl>` with `{ inputs: string[] }`, a JSON array of vectors back.
+ */
+export async function startHFServer(options: { dimensions?: number } = {}): Promise<HFTestServer> {
+  const dimensions = options.dimensions ?? 8;
+  const requests: RecordedRequest[] = [];
+  const faults: Fault[] = [];
+  const open = new Set<ServerResponse>();
+  const state = { shape: 'pooled' as OutputShape };
+  const server = createServer(async (req, res) => {
+    open.add(res);
+    res.on('close', () => open.delete(res));
+    const body = JSON.parse(await readBody(req)) as RecordedRequest['body'];
+    requests.push({
+      method: req.method,
+      url: req.url,
+      body,
+      authorization: req.headers.authorization,
+      contentType: req.headers['content-type'],
+      receivedAt: Date.now(),
+    });
+    const fault = faults.shift();
+    if (fault?.kind === 'status') {
+      sendJson(res, fault.status, fault.body ?? { error: 'scripted failure' }, fault.headers);
+      return;
+    }
+    if (fault?.kind === 'hang') return;
+    if (fault?.kind === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs));
+    if (res.destroyed) return;
+    if (fault?.kind === 'not-json') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('[[0.1, 0.2, <html>');
+      return;
+    }
+    const inputs = Array.isArray(body.inputs) ? body.inputs : [body.inputs];
+    let output = layout(inputs, state.shape, dimensions);
+    if (fault?.kind === 'rewrite') output = fault.output(output as unknown[]);
+    if (fault?.kind === 'truncate') {
+      const text = JSON.stringify(output);
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+      });
+      res.write(text.slice(0, Math.floor(text.length / 2)));
+      setTimeout(() => res.destroy(), 10);
+      return;
+    }
+    sendJson(res, 200, output);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpointUrl: `http://127.0.0.1:${port}/embed`,
+    requests,
+    get shape() {
+      return state.shape;
+    },
+    set shape(value: OutputShape) {
+      state.shape = value;
+    },
+    script: (...more) => {
+      faults.push(...more);
+    },
+    reset: () => {
+      requests.length = 0;
+      faults.length = 0;
+      state.shape = 'pooled';
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of open) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
