@@ -1,1 +1,13 @@
-export {};
+export {
+  createPipeline,
+  defaultBudget,
+  defaultModel,
+  defaultPipeline,
+  isPipelineName,
+  offlinePipelines,
+  type PipelineName,
+  type PipelineSettings,
+  pipelineNames,
+} from './pipelines.js';
+export { createProgram } from './program.js';
+export { run } from './run.js';

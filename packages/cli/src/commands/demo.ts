@@ -1,0 +1,22 @@
+import type { Command } from 'commander';
+import { resolveFormat } from '../output-format.js';
+import { readTools } from '../read-tools.js';
+import { runSelections } from '../run-selections.js';
+import { sampleQueries, sampleTools } from '../sample-data.js';
+import { type SelectCommandOptions, withSelectOptions } from './select.js';
+
+/** Registers `shortlist demo`: the bundled sample queries over the bundled (or given) catalogue. */
+export function demoCommand(program: Command): void {
+  withSelectOptions(
+    program
+      .command('demo')
+      .description(
+        'run the bundled sample queries over the bundled sample catalogue (or --tools) and print the picks',
+      ),
+    3,
+  ).action(async (options: SelectCommandOptions) => {
+    const format = resolveFormat(options);
+    const tools = options.tools ? await readTools(options.tools) : await sampleTools();
+    await runSelections(tools, await sampleQueries(), options, format, true);
+  });
+}

@@ -1,0 +1,139 @@
+import { InvalidArgumentError } from '@shortlist/core';
+import { loadDataset, toJSON, toMarkdown } from '@shortlist/eval';
+import type { Command } from 'commander';
+import { checkGate, parseMin } from '../min-gate.js';
+import { collect, positiveInteger, repeat } from '../options.js';
+import { resolveFormat } from '../output-format.js';
+import { defaultPipeline, pipelineNames } from '../pipelines.js';
+import { runEvaluations } from '../run-evaluations.js';
+
+interface EvalOptions {
+  readonly pipeline?: string[];
+  readonly split?: string;
+  readonly sample?: number;
+  readonly limit: number;
+  readonly concurrency: number;
+  readonly relevance: string;
+  readonly groups?: boolean;
+  readonly min?: string[];
+  readonly budget?: number;
+  readonly model?: string;
+  readonly baseUrl?: string;
+  readonly format?: string;
+  readonly json?: boolean;
+}
+
+/** Exit code when a `--min` threshold is not met (errors exit with 1). */
+export const GATE_FAILED_EXIT_CODE = 2;
+
+async function evalAction(dir: string, options: EvalOptions): Promise<void> {
+  const format = resolveFormat(options);
+  const thresholds = (options.min ?? []).map(parseMin);
+  if (options.relevance !== 'strict' && options.relevance !== 'any-variant') {
+    throw new InvalidArgumentError({
+      argument: '--relevance',
+      expected: 'strict or any-variant',
+      message: `--relevance must be strict or any-variant, got "${options.relevance}"`,
+    });
+  }
+  const pipelines = options.pipeline?.length ? [...new Set(options.pipeline)] : [defaultPipeline];
+  const dataset = await loadDataset(dir, {
+    ...(options.split === undefined ? {} : { split: options.split }),
+    ...(options.sample === undefined ? {} : { sample: options.sample }),
+  });
+  const { reports, comparisons } = await runEvaluations(dataset, pipelines, {
+    limit: options.limit,
+    concurrency: options.concurrency,
+    relevance: options.relevance,
+    settings: {
+      ...(options.budget === undefined ? {} : { budget: options.budget }),
+      ...(options.model === undefined ? {} : { model: options.model }),
+      ...(options.baseUrl === undefined ? {} : { baseURL: options.baseUrl }),
+    },
+  });
+  const failures = checkGate(reports, thresholds);
+  if (format === 'json') {
+    const output = {
+      dataset: dataset.name,
+      queries: dataset.queries.length,
+      ...(options.split === undefined ? {} : { split: options.split }),
+      ...(options.sample === undefined ? {} : { sample: options.sample }),
+      reports: JSON.parse(toJSON(reports)),
+      comparisons: JSON.parse(`[${comparisons.map((comparison) => toJSON(comparison)).join(',')}]`),
+      gate: { thresholds, failures, passed: failures.length === 0 },
+    };
+    process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+  } else {
+    const sampled = options.sample === undefined ? '' : `, sample of ${options.sample} by id hash`;
+    const parts = [
+      `${dataset.name}: ${dataset.queries.length} queries${options.split ? ` (split ${options.split})` : ''}${sampled}, ${dataset.tools.length} tools; percent with 95% bootstrap intervals`,
+      toMarkdown(reports, { groups: options.groups === true }),
+      ...comparisons.map(
+        (comparison) =>
+          `Paired comparison (${comparison.a} − ${comparison.b}, percentage points):\n\n${toMarkdown(comparison)}`,
+      ),
+    ];
+    if (thresholds.length > 0 && failures.length === 0) {
+      parts.push(`gate passed: ${thresholds.map((t) => `${t.metric} ≥ ${t.value}`).join(', ')}`);
+    }
+    process.stdout.write(`${parts.join('\n\n')}\n`);
+  }
+  if (failures.length > 0) {
+    for (const failure of failures) {
+      process.stderr.write(
+        `shortlist: gate failed: ${failure.pipeline} ${failure.metric} = ${failure.measured.toFixed(4)} < ${failure.required}\n`,
+      );
+    }
+    process.exitCode = GATE_FAILED_EXIT_CODE;
+  }
+}
+
+/** Registers `shortlist eval DATASET_DIR`. */
+export function evalCommand(program: Command): void {
+  program
+    .command('eval')
+    .argument(
+      '<dataset>',
+      'dataset folder with tools.jsonl and queries.jsonl (e.g. ../shared/benchmarks/bfcl)',
+    )
+    .description(
+      'measure pipelines on a tool-retrieval dataset, with 95% intervals and a paired comparison',
+    )
+    .option(
+      '-p, --pipeline <name>',
+      `pipeline to evaluate, repeatable or comma-separated: ${pipelineNames.join(', ')} (default ${defaultPipeline})`,
+      collect,
+    )
+    .option('--split <name>', 'only queries of this split (metatool: train, test)')
+    .option(
+      '--sample <n>',
+      'only n queries, picked by a hash of their id (the same every run)',
+      positiveInteger,
+    )
+    .option('-l, --limit <n>', 'tools asked for per query', positiveInteger, 10)
+    .option('--concurrency <n>', 'queries in flight', positiveInteger, 8)
+    .option(
+      '--relevance <kind>',
+      'strict, or any-variant (BFCL: any tool sharing a relevant name)',
+      'strict',
+    )
+    .option('--groups', 'add per-group tables (BFCL categories, MetaTool single/multi)')
+    .option(
+      '--min <metric=value>',
+      'fail (exit 2) when a metric mean is below value, e.g. ndcg@10=0.60; repeatable',
+      repeat,
+    )
+    .option('-b, --budget <tokens>', 'token budget of packing pipelines', positiveInteger)
+    .option('-m, --model <id>', 'model the tools are sent to; picks the tokenizer')
+    .option('--base-url <url>', 'OpenAI-compatible server for the semantic and hybrid pipelines')
+    .option(
+      '-f, --format <format>',
+      'table or json (default: table on a terminal, json when piped)',
+    )
+    .option('--json', 'same as --format json')
+    .addHelpText(
+      'after',
+      `\nMetrics: hit@1, recall@{1,3,5,10}, ndcg@10, mrr, complete@{1,3,5,10}.\nExit codes: 0 ok, 1 error, ${GATE_FAILED_EXIT_CODE} a --min threshold was not met.\n\nExample:\n  shortlist eval ../shared/benchmarks/bfcl --pipeline lexical,bm25 --sample 500 --min ndcg@10=0.60`,
+    )
+    .action(evalAction);
+}

@@ -1,0 +1,180 @@
+import { existsSync } from 'node:fs';
+import { readdir, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { InvalidArgumentError } from '@shortlist/core';
+import { type EvaluationReport, loadDataset, type MetricName, toMarkdown } from '@shortlist/eval';
+import type { Command } from 'commander';
+import { collect, positiveInteger } from '../options.js';
+import { defaultBudget, defaultModel, defaultPipeline, offlinePipelines } from '../pipelines.js';
+import { type ReferenceFigures, readReferenceFigures } from '../reference-figures.js';
+import { defaultBenchmarksDir, repoRoot } from '../repo-paths.js';
+import { runEvaluations } from '../run-evaluations.js';
+
+interface ReportOptions {
+  readonly benchmarks?: string;
+  readonly out?: string;
+  readonly pipeline?: string[];
+  readonly sample?: number;
+}
+
+const shown: readonly MetricName[] = [
+  'hit@1',
+  'recall@5',
+  'recall@10',
+  'ndcg@10',
+  'mrr',
+  'complete@5',
+];
+const referenceColumns: readonly (keyof ReferenceFigures)[] = [
+  'hit@1',
+  'recall@5',
+  'ndcg@10',
+  'mrr',
+];
+
+const pct = (value: number) => (value * 100).toFixed(1);
+
+async function folders(dir: string): Promise<string[]> {
+  let entries: { name: string; isDirectory(): boolean }[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    throw new InvalidArgumentError({
+      argument: '--benchmarks',
+      expected: 'a folder of dataset folders',
+      message: `cannot read benchmarks folder ${dir} (${(error as NodeJS.ErrnoException).code ?? String(error)}); pass --benchmarks DIR`,
+      cause: error,
+    });
+  }
+  return entries
+    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'queries.jsonl')))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+function summaryRow(
+  folder: string,
+  reports: readonly EvaluationReport[],
+  reference: ReferenceFigures | undefined,
+): string[] {
+  const ndcg = (report: EvaluationReport) => report.metrics['ndcg@10'];
+  const main = reports[0]!;
+  const floor = reference?.['ndcg@10'];
+  const verdict =
+    floor === undefined
+      ? 'no reference'
+      : ndcg(main).low * 100 > floor
+        ? `yes (+${(ndcg(main).mean * 100 - floor).toFixed(1)}, interval above)`
+        : ndcg(main).mean * 100 > floor
+          ? `yes on the mean (+${(ndcg(main).mean * 100 - floor).toFixed(1)}), interval overlaps`
+          : `**no** (${(ndcg(main).mean * 100 - floor).toFixed(1)})`;
+  return [
+    folder,
+    String(main.queries),
+    floor === undefined ? '–' : floor.toFixed(2),
+    ...reports.map((report) => {
+      const { mean, low, high } = ndcg(report);
+      return `${pct(mean)} [${pct(low)}, ${pct(high)}]`;
+    }),
+    verdict,
+  ];
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+async function reportAction(options: ReportOptions): Promise<void> {
+  const root = repoRoot();
+  const dir = resolve(options.benchmarks ?? defaultBenchmarksDir());
+  const out = resolve(options.out ?? join(root, 'docs/benchmarks.md'));
+  const pipelines = options.pipeline?.length ? options.pipeline : [...offlinePipelines];
+  const references = await readReferenceFigures(dir);
+  const names = await folders(dir);
+  if (names.length === 0) {
+    throw new InvalidArgumentError({
+      argument: '--benchmarks',
+      expected: 'dataset folders with tools.jsonl and queries.jsonl',
+      message: `${dir} holds no dataset folder (tools.jsonl + queries.jsonl); pass --benchmarks DIR`,
+    });
+  }
+  const started = Date.now();
+  const summary: string[][] = [];
+  const sections: string[] = [];
+  for (const name of names) {
+    const dataset = await loadDataset(join(dir, name), {
+      ...(options.sample === undefined ? {} : { sample: options.sample }),
+    });
+    process.stderr.write(
+      `evaluating ${pipelines.join(', ')} on ${name} (${dataset.queries.length} queries)\n`,
+    );
+    const { reports, comparisons } = await runEvaluations(dataset, pipelines);
+    const reference = references.get(name);
+    summary.push(summaryRow(name, reports, reference));
+    const referenceLine = reference
+      ? `Plain-BM25 reference (benchmarks README, percent, no interval): ${referenceColumns
+          .map((column) => `${column} ${reference[column]?.toFixed(2) ?? '–'}`)
+          .join(', ')}.`
+      : 'No plain-BM25 reference figures for this folder.';
+    sections.push(
+      [
+        `## ${name}`,
+        `${dataset.queries.length} queries, ${dataset.tools.length} tools, strict relevance.`,
+        toMarkdown(reports, { metrics: shown }),
+        referenceLine,
+        ...comparisons.map(
+          (comparison) =>
+            `Paired comparison, ${comparison.a} − ${comparison.b} (percentage points, 95% interval, share of resamples where ${comparison.a} leads):\n\n${toMarkdown(comparison, { metrics: shown })}`,
+        ),
+        `### ${reports[0]!.name} by group\n\n${toMarkdown(reports[0]!, { metrics: shown, groups: true }).split('by group:\n\n')[1] ?? ''}`,
+      ].join('\n\n'),
+    );
+  }
+  const command = `node packages/cli/dist/bin.js report${options.sample ? ` --sample ${options.sample}` : ''}`;
+  const document = [
+    '# Benchmarks',
+    `Generated by \`${command}\` from the repository root (after \`pnpm build\`); add \`--benchmarks DIR\` to point at another copy of the data and \`--out FILE\` to write elsewhere. It evaluates every folder of \`${relative(root, dir) || dir}\` with the offline pipelines of \`packages/cli/src/pipelines.ts\` and took ${Math.round((Date.now() - started) / 1000)} s on the machine that generated it.`,
+    `- Pipelines: **${defaultPipeline}** (the default: bm25 + tfidf fused by rrf, packed into ${defaultBudget} tokens counted for ${defaultModel}), **bm25**, **tfidf** (single rankers, not packed). Each query asks for 10 tools and ranks the whole pool.`,
+    "- Figures are percent, each mean with a 95% bootstrap interval (1,000 resamples, seeded). hit@1 is the reference tables' P@1; MRR is over the 10 tools returned (the reference ranks the full pool, so its MRR can only be slightly higher for the same ranking). Latency is wall time per query with 8 queries in flight on a shared machine: compare it within a row, not across runs.",
+    '- The reference is the plain BM25 of `../shared/benchmarks/README.md` (k1 1.2, b 0.75, `[a-z0-9]+` tokens), quoted as published. MetaTool is scored on all queries (no pipeline here learns from the train split).',
+    '## nDCG@10 against the plain-BM25 reference',
+    table(
+      ['folder', 'queries', 'reference BM25', ...pipelines, `${pipelines[0]} beats the reference`],
+      summary,
+    ),
+    ...sections,
+  ].join('\n\n');
+  await writeFile(out, `${document}\n`);
+  process.stdout.write(
+    `${table(['folder', 'queries', 'reference BM25', ...pipelines, `${pipelines[0]} beats the reference`], summary)}\n\nwrote ${out}\n`,
+  );
+}
+
+/** Registers `shortlist report`: every benchmark folder × the offline pipelines, into docs/benchmarks.md. */
+export function reportCommand(program: Command): void {
+  program
+    .command('report')
+    .description(
+      'evaluate every benchmark folder with the offline pipelines and write docs/benchmarks.md',
+    )
+    .option(
+      '--benchmarks <dir>',
+      'folder of dataset folders (default: ../shared/benchmarks from the repository root)',
+    )
+    .option(
+      '-o, --out <file>',
+      'where to write the Markdown (default: docs/benchmarks.md in the repository)',
+    )
+    .option(
+      '-p, --pipeline <name>',
+      `pipelines, first one compared with the reference (default ${offlinePipelines.join(',')})`,
+      collect,
+    )
+    .option(
+      '--sample <n>',
+      'only n queries per folder, by id hash (for a quick look; the committed file uses all)',
+      positiveInteger,
+    )
+    .action(reportAction);
+}

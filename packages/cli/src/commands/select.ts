@@ -1,0 +1,72 @@
+import type { Command } from 'commander';
+import { positiveInteger } from '../options.js';
+import { resolveFormat } from '../output-format.js';
+import { defaultBudget, defaultModel, defaultPipeline, pipelineNames } from '../pipelines.js';
+import { readTools } from '../read-tools.js';
+import { runSelections } from '../run-selections.js';
+import { sampleQueries, sampleTools } from '../sample-data.js';
+
+/** Options shared by `select` and `demo`. */
+export interface SelectCommandOptions {
+  readonly tools?: string;
+  readonly limit: number;
+  readonly pipeline: string;
+  readonly budget?: number;
+  readonly model?: string;
+  readonly baseUrl?: string;
+  readonly format?: string;
+  readonly json?: boolean;
+}
+
+/** Adds the options `select` and `demo` share. */
+export function withSelectOptions(command: Command, limit: number): Command {
+  return command
+    .option(
+      '-t, --tools <file>',
+      'tool catalogue (OpenAI, Anthropic, MCP or plain JSON); - reads standard input; default: the bundled sample catalogue',
+    )
+    .option('-l, --limit <n>', 'most tools to pick', positiveInteger, limit)
+    .option('-p, --pipeline <name>', `pipeline: ${pipelineNames.join(', ')}`, defaultPipeline)
+    .option(
+      '-b, --budget <tokens>',
+      `token budget (lexical and hybrid default to ${defaultBudget})`,
+      positiveInteger,
+    )
+    .option(
+      '-m, --model <id>',
+      `model the tools are sent to; picks the tokenizer (default ${defaultModel})`,
+    )
+    .option('--base-url <url>', 'OpenAI-compatible server for the semantic and hybrid pipelines')
+    .option(
+      '-f, --format <format>',
+      'table or json (default: table on a terminal, json when piped)',
+    )
+    .option('--json', 'same as --format json');
+}
+
+/** Runs `select`: one query, or every bundled sample query when none is given. */
+export async function selectAction(
+  query: string | undefined,
+  options: SelectCommandOptions,
+): Promise<void> {
+  const format = resolveFormat(options);
+  const tools = options.tools ? await readTools(options.tools) : await sampleTools();
+  const queries = query === undefined ? await sampleQueries() : [query];
+  await runSelections(tools, queries, options, format, query === undefined);
+}
+
+/** Registers `shortlist select [query]`. */
+export function selectCommand(program: Command): void {
+  withSelectOptions(
+    program
+      .command('select')
+      .argument('[query]', 'what the user asked; without it, the bundled sample queries run')
+      .description('pick the tools that fit a query from a catalogue'),
+    5,
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  shortlist select "refund the last order" --tools tools.json\n  cat mcp-tools.json | shortlist select "list open issues" --tools - --json',
+    )
+    .action(selectAction);
+}

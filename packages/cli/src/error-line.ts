@@ -1,0 +1,11 @@
+import { ShortlistError } from '@shortlist/core';
+
+/**
+ * One readable line for an error: a Shortlist error's own message (it says what to do), the
+ * message of anything else marked as unexpected. Set SHORTLIST_DEBUG=1 for the stack.
+ */
+export function errorLine(error: unknown): string {
+  if (ShortlistError.isInstance(error)) return `shortlist: ${error.message}`;
+  const message = error instanceof Error ? error.message : String(error);
+  return `shortlist: unexpected error: ${message}`;
+}

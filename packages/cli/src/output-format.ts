@@ -1,0 +1,22 @@
+import { InvalidArgumentError } from '@shortlist/core';
+
+/** How results are printed: an aligned table for people, JSON for programs. */
+export type OutputFormat = 'table' | 'json';
+
+/**
+ * The format asked for, else a table when standard output is a terminal and JSON when it is
+ * piped or redirected.
+ */
+export function resolveFormat(
+  options: { format?: string; json?: boolean },
+  stream: { isTTY?: boolean } = process.stdout,
+): OutputFormat {
+  if (options.json) return 'json';
+  if (options.format === undefined) return stream.isTTY ? 'table' : 'json';
+  if (options.format === 'table' || options.format === 'json') return options.format;
+  throw new InvalidArgumentError({
+    argument: '--format',
+    expected: 'table or json',
+    message: `--format must be table or json, got "${options.format}"`,
+  });
+}

@@ -1,0 +1,98 @@
+import { bm25 } from '@shortlist/bm25';
+import { budget } from '@shortlist/budget';
+import { InvalidArgumentError, type Pipeline, pipe, semantic } from '@shortlist/core';
+import { createOpenAIEmbedder } from '@shortlist/embed-openai';
+import { rrf } from '@shortlist/fusion';
+import { tfidf } from '@shortlist/tfidf';
+
+/**
+ * The named pipelines of the CLI, in one place so the default can be changed in one line.
+ * `lexical` is the embedded default: no key, no network.
+ */
+export const pipelineNames = ['lexical', 'bm25', 'tfidf', 'semantic', 'hybrid'] as const;
+
+/** One of `pipelineNames`. */
+export type PipelineName = (typeof pipelineNames)[number];
+
+/** The pipeline `select`, `demo` and `eval` use when none is named. */
+export const defaultPipeline: PipelineName = 'lexical';
+
+/** Pipelines that need neither a key nor the network; `report` evaluates these. */
+export const offlinePipelines: readonly PipelineName[] = ['lexical', 'bm25', 'tfidf'];
+
+/** Token budget of the packing pipelines (`lexical`, `hybrid`) when `--budget` is not given. */
+export const defaultBudget = 4000;
+
+/** Model whose tokenizer the budget counts with when `--model` is not given. */
+export const defaultModel = 'gpt-4o';
+
+/** What a named pipeline may be configured with from the command line and the environment. */
+export interface PipelineSettings {
+  /** Token budget; packing pipelines default to `defaultBudget`, others pack only when set. */
+  readonly budget?: number;
+  /** Model the tools are sent to (picks the tokenizer). @default 'gpt-4o' */
+  readonly model?: string;
+  /** OpenAI-compatible server for `semantic` / `hybrid`. */
+  readonly baseURL?: string;
+  /** Key for `semantic` / `hybrid`. @default process.env.OPENAI_API_KEY */
+  readonly apiKey?: string;
+  /** Embedding model for `semantic` / `hybrid`. @default 'text-embedding-3-small' */
+  readonly embeddingModel?: string;
+}
+
+/** True for a string that names a pipeline of `pipelineNames`. */
+export function isPipelineName(value: string): value is PipelineName {
+  return (pipelineNames as readonly string[]).includes(value);
+}
+
+function embedder(name: PipelineName, settings: PipelineSettings) {
+  const apiKey = settings.apiKey ?? process.env.OPENAI_API_KEY;
+  if (!apiKey && !settings.baseURL) {
+    throw new InvalidArgumentError({
+      argument: '--pipeline',
+      expected: 'OPENAI_API_KEY or --base-url',
+      message: `pipeline "${name}" embeds with OpenAI and needs OPENAI_API_KEY set, or --base-url pointing at an OpenAI-compatible server (Ollama, vLLM); the offline pipelines ${offlinePipelines.join(', ')} need neither`,
+    });
+  }
+  return createOpenAIEmbedder({
+    // OpenAI-compatible local servers accept any key; the SDK insists on one.
+    apiKey: apiKey ?? 'no-key',
+    ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
+    ...(settings.embeddingModel ? { model: settings.embeddingModel } : {}),
+  });
+}
+
+/** Builds a named pipeline, ready for `.index(tools)`. */
+export function createPipeline(name: string, settings: PipelineSettings = {}): Pipeline {
+  if (!isPipelineName(name)) {
+    throw new InvalidArgumentError({
+      argument: '--pipeline',
+      expected: pipelineNames.join(', '),
+      message: `unknown pipeline "${name}"; choose one of ${pipelineNames.join(', ')}`,
+    });
+  }
+  const model = settings.model ?? defaultModel;
+  const packer = (fallback: number | undefined) => {
+    const maxTokens = settings.budget ?? fallback;
+    return maxTokens === undefined ? undefined : budget(maxTokens, { model });
+  };
+  const withPacker = (pipeline: Pipeline, fallback: number | undefined): Pipeline => {
+    const chosen = packer(fallback);
+    return chosen ? pipeline.pack(chosen) : pipeline;
+  };
+  switch (name) {
+    case 'lexical':
+      return withPacker(pipe(bm25(), tfidf()).fuse(rrf()), defaultBudget);
+    case 'bm25':
+      return withPacker(pipe(bm25()), undefined);
+    case 'tfidf':
+      return withPacker(pipe(tfidf()), undefined);
+    case 'semantic':
+      return withPacker(pipe(semantic({ embedder: embedder(name, settings) })), undefined);
+    case 'hybrid':
+      return withPacker(
+        pipe(bm25(), tfidf(), semantic({ embedder: embedder(name, settings) })).fuse(rrf()),
+        defaultBudget,
+      );
+  }
+}

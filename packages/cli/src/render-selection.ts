@@ -1,0 +1,56 @@
+import type { Selection } from '@shortlist/core';
+import { textTable } from './text-table.js';
+
+/** The JSON shape of one selection: picks with scores, per-ranker placements and token costs. */
+export function selectionJson(selection: Selection, pipeline: string): unknown {
+  return {
+    query: selection.query,
+    pipeline,
+    picks: selection.picks.map((pick) => ({
+      rank: pick.rank,
+      name: pick.name,
+      score: pick.score,
+      sources: pick.sources,
+      ...(pick.tokens === undefined ? {} : { tokens: pick.tokens }),
+    })),
+    ...(selection.totalTokens === undefined ? {} : { totalTokens: selection.totalTokens }),
+    dropped: selection.dropped,
+  };
+}
+
+const score = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(1) : value.toFixed(4));
+
+/**
+ * A selection as an aligned table: rank, tool, fused score, each ranker's rank (`-` when it did
+ * not return the tool), tokens; then the total against the budget.
+ */
+export function selectionTable(selection: Selection, budget?: number): string {
+  if (selection.picks.length === 0) return 'no tool matched the query';
+  const rankers = [...new Set(selection.picks.flatMap((pick) => Object.keys(pick.sources)))];
+  const packed = selection.totalTokens !== undefined;
+  const header = [
+    '#',
+    'tool',
+    'score',
+    ...rankers.map((ranker) => `${ranker} #`),
+    ...(packed ? ['tokens'] : []),
+  ];
+  const rows = selection.picks.map((pick) => [
+    String(pick.rank),
+    pick.name,
+    score(pick.score),
+    ...rankers.map((ranker) => String(pick.sources[ranker]?.rank ?? '-')),
+    ...(packed ? [String(pick.tokens ?? '')] : []),
+  ]);
+  const right = new Set([0, 2, ...rankers.map((_, i) => 3 + i), 3 + rankers.length]);
+  const lines = [textTable(header, rows, right)];
+  if (packed) {
+    const over = selection.dropped.filter((entry) => entry.reason !== 'over-limit').length;
+    lines.push(
+      `${selection.picks.length} tools, ${selection.totalTokens} tokens${
+        budget === undefined ? '' : ` of ${budget}`
+      }${over > 0 ? `; ${over} candidates left out to stay within the budget` : ''}`,
+    );
+  }
+  return lines.join('\n');
+}

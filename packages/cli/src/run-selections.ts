@@ -1,0 +1,55 @@
+import type { Tool } from '@shortlist/core';
+import type { SelectCommandOptions } from './commands/select.js';
+import type { OutputFormat } from './output-format.js';
+import { createPipeline, defaultBudget } from './pipelines.js';
+import { progressBar } from './progress-bar.js';
+import { selectionJson, selectionTable } from './render-selection.js';
+
+/**
+ * Indexes the tools with the chosen pipeline and prints the picks for each query: a table per
+ * query on a terminal, JSON (one object, or an array when `many`) otherwise.
+ */
+export async function runSelections(
+  tools: readonly Tool[],
+  queries: readonly string[],
+  options: SelectCommandOptions,
+  format: OutputFormat,
+  many: boolean,
+): Promise<void> {
+  const pipeline = createPipeline(options.pipeline, {
+    ...(options.budget === undefined ? {} : { budget: options.budget }),
+    ...(options.model === undefined ? {} : { model: options.model }),
+    ...(options.baseUrl === undefined ? {} : { baseURL: options.baseUrl }),
+  });
+  const bar = progressBar();
+  const picker = await pipeline.index(tools, { onProgress: (progress) => bar.update(progress) });
+  bar.done();
+  try {
+    const selections = [];
+    for (const query of queries) {
+      selections.push(await picker.select(query, { limit: options.limit }));
+    }
+    if (format === 'json') {
+      const json = selections.map((selection) => selectionJson(selection, options.pipeline));
+      process.stdout.write(`${JSON.stringify(many ? json : json[0], null, 2)}\n`);
+      return;
+    }
+    const budget = pipeline.packer === undefined ? undefined : (options.budget ?? defaultBudget);
+    const blocks = selections.map((selection) => {
+      const table = selectionTable(selection, budget);
+      return many ? `› ${selection.query}\n${indent(table)}` : table;
+    });
+    const header = many
+      ? `${options.pipeline} pipeline over ${tools.length} tools, ${queries.length} queries\n\n`
+      : '';
+    process.stdout.write(`${header}${blocks.join('\n\n')}\n`);
+  } finally {
+    picker.dispose();
+  }
+}
+
+const indent = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
