@@ -61,7 +61,11 @@ function describe(name: string, source: WordSource, random: Random): string {
   return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
 }
 
-function parameters(name: string, source: WordSource, random: Random): ToolDefinition['parameters'] {
+function parameters(
+  name: string,
+  source: WordSource,
+  random: Random,
+): ToolDefinition['parameters'] {
   const properties: ToolDefinition['parameters']['properties'] = {};
   const count = random.int(0, 8);
   const object = name.split('_')[2]!;
@@ -72,7 +76,9 @@ function parameters(name: string, source: WordSource, random: Random): ToolDefin
     const type = random.pick(parameterTypes);
     const property: { type: string; description: string; enum?: string[] } = { type, description };
     if (type === 'string' && random.chance(0.2)) {
-      property.enum = [...new Set(Array.from({ length: random.int(2, 5) }, () => random.pick(enumValues)))];
+      property.enum = [
+        ...new Set(Array.from({ length: random.int(2, 5) }, () => random.pick(enumValues))),
+      ];
     }
     properties[key] = property;
   }
@@ -104,5 +110,5 @@ export function generateDefinitions(options: CatalogueOptions): ToolDefinition[]
 
 /** The synthetic catalogue as core `Tool`s, ready to index. */
 export function generateCatalogue(options: CatalogueOptions): Tool<ToolDefinition>[] {
-  return toTools(generateDefinitions(options));
+  return toTools(generateDefinitions(options)) as Tool<ToolDefinition>[];
 }

@@ -25,7 +25,10 @@ export interface SyntheticQuery {
  * drawn from the catalogue's Zipfian vocabulary, shuffled. Realistic work for a lexical ranker:
  * a few selective words among common ones.
  */
-export function generateQueries(tools: readonly Tool[], options: QueryOptions = {}): SyntheticQuery[] {
+export function generateQueries(
+  tools: readonly Tool[],
+  options: QueryOptions = {},
+): SyntheticQuery[] {
   const { count = 1000, seed = 1, vocabularySize, zipfExponent = 1 } = options;
   if (tools.length === 0) return [];
   const vocabulary = buildVocabulary(vocabularySize, seed);
@@ -36,7 +39,10 @@ export function generateQueries(tools: readonly Tool[], options: QueryOptions = 
     const tool = random.pick(tools);
     const own = [
       ...tool.name.split('_'),
-      ...tool.description.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean),
+      ...tool.description
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean),
     ];
     const length = random.int(3, 10);
     const fromTarget = random.int(1, 3);

@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+import { ShortlistError } from '@shortlist/core';
+import { benchUsage, parseBenchArgs } from './parse-args.js';
+import { renderMarkdown } from './render-markdown.js';
+import { runBench } from './run-bench.js';
+
+try {
+  const command = parseBenchArgs(process.argv.slice(2));
+  if (command.help) {
+    process.stdout.write(`${benchUsage}\n`);
+  } else {
+    const report = await runBench({
+      ...command.options,
+      onProgress: (message) => process.stderr.write(`… ${message}\n`),
+    });
+    process.stdout.write(
+      command.json ? `${JSON.stringify(report, null, 2)}\n` : renderMarkdown(report),
+    );
+  }
+} catch (error) {
+  process.stderr.write(`${ShortlistError.isInstance(error) ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,153 @@
+import { markdownTable } from './markdown-table.js';
+import type { BenchReport } from './run-bench.js';
+
+const number = (value: number | undefined, digits = 0): string =>
+  value === undefined || Number.isNaN(value)
+    ? '–'
+    : value.toLocaleString('en-US', {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+
+/** Three significant digits, enough for noisy timings: 12.3, 123, 1,234. */
+const figure = (value: number | undefined): string => {
+  if (value === undefined || Number.isNaN(value)) return '–';
+  const abs = Math.abs(value);
+  return number(value, abs >= 100 ? 0 : abs >= 10 ? 1 : 2);
+};
+
+const megabytes = (bytes: number) => figure(bytes / 1024 / 1024);
+
+/** The report as Markdown: ranker table, ratios, targets, budget section and notes. */
+export function renderMarkdown(report: BenchReport): string {
+  const { environment: env } = report;
+  const out: string[] = [];
+  out.push('## Rankers');
+  out.push('');
+  out.push(
+    `Seeded synthetic catalogue (seed ${report.seed}), ${number(report.queries)} queries of 3–10 words, top-10. ` +
+      `Node ${env.node}, ${env.platform}, ${env.cpu} × ${env.cores}, ${env.date.slice(0, 10)}.` +
+      (env.forcedGc ? '' : ' Memory measured without a forced GC.'),
+  );
+  out.push('');
+  out.push(
+    markdownTable(
+      [
+        'ranker',
+        '>tools',
+        '>build ms',
+        '>restore ms',
+        '>heap MB',
+        '>external MB',
+        '>cold query µs',
+        '>queries',
+        '>p50 µs',
+        '>p99 µs',
+        '>queries/s',
+      ],
+      report.rankers.map((r) => [
+        r.ranker,
+        number(r.size),
+        figure(r.buildMs),
+        figure(r.restoreMs),
+        megabytes(r.heapBytes),
+        megabytes(r.externalBytes),
+        figure(r.coldQueryUs),
+        number(r.queries),
+        figure(r.p50Us),
+        figure(r.p99Us),
+        figure(r.qps),
+      ]),
+    ),
+  );
+  if (report.ratios.length > 0) {
+    out.push('');
+    out.push('Ratios (same run):');
+    out.push('');
+    for (const ratio of report.ratios) {
+      out.push(`- ${ratio.label} at ${number(ratio.size)} tools: ${figure(ratio.value)}×`);
+    }
+  }
+  if (report.targets.length > 0) {
+    out.push('');
+    out.push('Targets:');
+    out.push('');
+    for (const check of report.targets) {
+      out.push(`- ${check.pass ? 'PASS' : 'FAIL'} ${check.target}: ${check.measured}`);
+    }
+  }
+  const budget = report.budget;
+  if (budget) {
+    out.push('');
+    out.push('## Budget');
+    out.push('');
+    const tokenizers = budget.tokenizers;
+    const defs = tokenizers.find((t) => t.definitions > 0)?.definitions ?? 0;
+    out.push(
+      `Token counting, ${number(defs)} JSON function definitions (openai-chat), ${budget.encoding}, warm:`,
+    );
+    out.push('');
+    out.push(
+      markdownTable(
+        ['tokenizer', '>µs / definition (mean)', '>µs (p50)', '>tokens (mean)', 'counts vs first'],
+        tokenizers.map((t) => [
+          t.tokenizer,
+          figure(t.meanUs),
+          figure(t.p50Us),
+          figure(t.meanTokens),
+          t.error
+            ? `not run: ${t.error.split('\n')[0]}`
+            : t.mismatches === 0
+              ? 'identical'
+              : `${number(t.mismatches)} differ`,
+        ]),
+      ),
+    );
+    const [first, second] = tokenizers;
+    if (first && second && !first.error && !second.error) {
+      out.push('');
+      out.push(
+        `${first.tokenizer} is ${figure(second.p50Us / first.p50Us)}× faster than ${second.tokenizer} (medians; ${figure(second.meanUs / first.meanUs)}× from means).`,
+      );
+    }
+    const packing = budget.packing;
+    if (packing) {
+      out.push('');
+      out.push(
+        `Packing on a lexical select() at ${number(packing.size)} tools, budget(${number(packing.maxTokens)}), ` +
+          `${number(packing.queries)} queries, costs cached (steady state):`,
+      );
+      out.push('');
+      out.push(
+        markdownTable(
+          ['pipeline', '>mean µs', '>p50 µs', '>first query ms (cold)'],
+          [
+            [
+              'pipe(bm25())',
+              figure(packing.plainMeanUs),
+              figure(packing.plainP50Us),
+              figure(packing.plainFirstQueryMs),
+            ],
+            [
+              `pipe(bm25()).pack(budget(${packing.maxTokens}))`,
+              figure(packing.packedMeanUs),
+              figure(packing.packedP50Us),
+              figure(packing.coldFirstQueryMs),
+            ],
+          ],
+        ),
+      );
+      out.push('');
+      out.push(
+        `- ${packing.overheadPercent <= 5 ? 'PASS' : 'FAIL'} packing adds ≤ 5% to select() in steady state (medians): ${figure(packing.overheadPercent)}% (${figure(packing.overheadPercentMean)}% from means)`,
+      );
+    }
+  }
+  if (report.notes.length > 0) {
+    out.push('');
+    out.push('Notes:');
+    out.push('');
+    for (const note of report.notes) out.push(`- ${note}`);
+  }
+  return `${out.join('\n')}\n`;
+}

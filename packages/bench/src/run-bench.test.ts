@@ -1,0 +1,44 @@
+import { InvalidArgumentError } from '@shortlist/core';
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './render-markdown.js';
+import { runBench } from './run-bench.js';
+
+describe('runBench', () => {
+  it('measures every asked ranker and the budget section, and renders them', async () => {
+    const report = await runBench({
+      sizes: [300],
+      queries: 20,
+      rankers: ['bm25', 'orama'],
+      budgetSize: 300,
+      tokenizerDefinitions: 40,
+    });
+    expect(report.rankers.map((r) => [r.ranker, r.size, r.queries])).toEqual([
+      ['bm25', 300, 20],
+      ['orama', 300, 20],
+    ]);
+    for (const r of report.rankers) {
+      expect(r.p50Us).toBeGreaterThan(0);
+      expect(r.p99Us).toBeGreaterThanOrEqual(r.p50Us);
+      expect(r.restoreMs).toBeGreaterThan(0);
+      expect(r.restoreNote).toBeUndefined();
+    }
+    expect(report.ratios.map((ratio) => ratio.label)).toEqual([
+      'orama p50 / bm25 p50 (bm25 speed-up)',
+    ]);
+    const tokenizers = report.budget!.tokenizers;
+    expect(tokenizers.map((t) => [t.tokenizer, t.definitions, t.mismatches])).toEqual([
+      ['gpt-tokenizer', 40, 0],
+      ['tiktoken', 40, 0],
+    ]);
+    expect(report.budget!.packing!.queries).toBe(20);
+    const markdown = renderMarkdown(report);
+    expect(markdown).toContain('| bm25 ');
+    expect(markdown).toContain('| pipe(bm25()).pack(budget(2000)) |');
+  }, 120_000);
+
+  it('rejects unknown rankers and bad sizes with typed errors', async () => {
+    await expect(runBench({ rankers: ['bm26'] })).rejects.toBeInstanceOf(InvalidArgumentError);
+    await expect(runBench({ sizes: [0] })).rejects.toThrow(/options\.sizes/);
+    await expect(runBench({ queries: 1.5 })).rejects.toThrow(/options\.queries/);
+  });
+});
