@@ -15,6 +15,7 @@ export type {
   WeightedConfig,
 } from './fusion-config.js';
 export { fusionFromJSON } from './fusion-from-json.js';
+export { lexicalDefaultFusion } from './lexical-default-fusion.js';
 export { type Normalization, normalizations } from './normalization.js';
 export { type RrfOptions, rrf } from './rrf.js';
 export { type WeightedOptions, weighted } from './weighted.js';
