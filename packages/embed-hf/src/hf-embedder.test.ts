@@ -87,6 +87,26 @@ describe('createHFEmbedder against a local feature-extraction server', () => {
     expect(server.requests[0]!.authorization).toBeUndefined();
   });
 
+  it('routes through an Inference Provider as the SDK does without endpointUrl', async () => {
+    // Users may pass their own fetch; this one sends the Hub and router hosts to the test server.
+    const rerouted: typeof fetch = (input, init) =>
+      fetch(String(input).replace(/^https:\/\/(router\.)?huggingface\.co/, server.origin), init);
+    const embedder = createHFEmbedder({
+      model: 'BAAI/bge-small-en-v1.5',
+      dimensions: 8,
+      accessToken,
+      fetch: rerouted,
+    });
+    const { embeddings } = await embedder.doEmbed(['via provider']);
+    expect(server.hubRequests[0]).toMatch(/^\/api\/models\/BAAI\/bge-small-en-v1\.5\?/);
+    expect(server.requests[0]).toMatchObject({
+      url: '/hf-inference/models/BAAI/bge-small-en-v1.5/pipeline/feature-extraction',
+      body: { inputs: ['via provider'] },
+      authorization: `Bearer ${accessToken}`,
+    });
+    expectVector(embeddings[0], unit(vectorOf('via provider', 8)));
+  });
+
   describe.each([
     ['pooled', 'number[][]'],
     ['tokens', 'number[][][] (per token)'],

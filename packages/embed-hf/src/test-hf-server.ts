@@ -31,7 +31,11 @@ export type Fault =
 export interface HFTestServer {
   /** A URL to pass as `endpointUrl`. */
   readonly endpointUrl: string;
+  /** `http://127.0.0.1:<port>`, to route the SDK's Hub and router URLs here through `fetch`. */
+  readonly origin: string;
   readonly requests: RecordedRequest[];
+  /** Provider-mapping lookups the SDK made on the Hub API (`GET /api/models/...`). */
+  readonly hubRequests: string[];
   /** Layout of normal answers. @default 'pooled' */
   shape: OutputShape;
   /** Queues faults; each request consumes one, then the server answers normally. */
@@ -98,13 +102,25 @@ function layout(inputs: string[], shape: OutputShape, dimensions: number): unkno
 export async function startHFServer(options: { dimensions?: number } = {}): Promise<HFTestServer> {
   const dimensions = options.dimensions ?? 8;
   const requests: RecordedRequest[] = [];
+  const hubRequests: string[] = [];
   const faults: Fault[] = [];
   const open = new Set<ServerResponse>();
   const state = { shape: 'pooled' as OutputShape };
   const server = createServer(async (req, res) => {
     open.add(res);
     res.on('close', () => open.delete(res));
-    const body = JSON.parse(await readBody(req)) as RecordedRequest['body'];
+    const raw = await readBody(req);
+    const hub = /^\/api\/models\/(.+)\?expand\[\]=inferenceProviderMapping$/.exec(
+      decodeURIComponent(req.url ?? ''),
+    );
+    if (req.method === 'GET' && hub) {
+      // The Hub's answer to "which providers serve this model", as the SDK asks before routing.
+      hubRequests.push(req.url ?? '');
+      const mapping = { providerId: hub[1], status: 'live', task: 'feature-extraction' };
+      sendJson(res, 200, { inferenceProviderMapping: { 'hf-inference': mapping } });
+      return;
+    }
+    const body = JSON.parse(raw) as RecordedRequest['body'];
     requests.push({
       method: req.method,
       url: req.url,
@@ -145,7 +161,9 @@ export async function startHFServer(options: { dimensions?: number } = {}): Prom
   const { port } = server.address() as AddressInfo;
   return {
     endpointUrl: `http://127.0.0.1:${port}/embed`,
+    origin: `http://127.0.0.1:${port}`,
     requests,
+    hubRequests,
     get shape() {
       return state.shape;
     },
@@ -157,6 +175,7 @@ export async function startHFServer(options: { dimensions?: number } = {}): Prom
     },
     reset: () => {
       requests.length = 0;
+      hubRequests.length = 0;
       faults.length = 0;
       state.shape = 'pooled';
     },
