@@ -1,1 +1,3 @@
-export {};
+export { bm25 } from './bm25.js';
+export type { Bm25Options, FieldWeights } from './bm25-options.js';
+export { defaultFieldWeights } from './resolve-options.js';

@@ -1,0 +1,26 @@
+import type { Tokenizer, ToolField } from '@shortlist/core';
+
+/** Relative weight of each tool field's term frequencies; a missing field keeps its default. */
+export type FieldWeights = Readonly<Partial<Record<ToolField, number>>>;
+
+/** Options of `bm25()`. Every option has a default chosen by measurement (see the README). */
+export interface Bm25Options {
+  /** Term-frequency saturation: higher lets repeated words count for longer. @default 1.2 */
+  readonly k1?: number;
+  /** Length normalisation, 0 (none) to 1 (full), applied per field. @default 0.75 */
+  readonly b?: number;
+  /**
+   * Multiplies each field's term frequencies before saturation (BM25F).
+   * @default { name: 3, title: 3, description: 1, parameterNames: 0.5, parameterDescriptions: 0.25, enumValues: 0.25, tags: 1 }
+   */
+  readonly fieldWeights?: FieldWeights;
+  /**
+   * Words dropped from tools and queries: your own list, or `false` to keep every word.
+   * Ignored when `tokenizer` is given. @default englishStopwords from @shortlist/core
+   */
+  readonly stopwords?: Iterable<string> | false;
+  /** Turns text into terms; replaces core's analysis chain. @default createTokenizer({ stopwords }) */
+  readonly tokenizer?: Tokenizer;
+  /** Names this ranker in fused results. @default 'bm25' */
+  readonly id?: string;
+}

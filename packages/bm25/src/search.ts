@@ -1,0 +1,159 @@
+import { type Ranking, topK } from '@shortlist/core';
+import { kthLargest } from './kth-largest.js';
+import type { Postings } from './postings.js';
+
+/** Slack on bounds so float rounding in a different summation order never prunes a winner. */
+const SLACK = 1 + 1e-9;
+
+/** A query after analysis: distinct term ids and how often each occurred. */
+export interface QueryTerms {
+  readonly terms: Int32Array;
+  readonly weights: Float64Array;
+}
+
+/** Scores a query against postings; holds the buffers every query reuses. */
+export interface Searcher {
+  /**
+   * The best `k` slots, best first, ties by name. `exhaustive` scores every posting (the
+   * reference the pruned search must equal).
+   */
+  search(
+    postings: Postings,
+    names: readonly (string | undefined)[],
+    query: QueryTerms,
+    k: number,
+    exhaustive?: boolean,
+  ): Ranking;
+}
+
+/** First index in `[from, to)` whose slot is >= `target`, galloping from `from`. */
+function seek(slots: Int32Array, from: number, to: number, target: number): number {
+  if (from >= to || slots[from]! >= target) return from;
+  let low = from;
+  let step = 1;
+  let probe = from + 1;
+  while (probe < to && slots[probe]! < target) {
+    low = probe;
+    step *= 2;
+    probe = low + step;
+  }
+  let left = low + 1;
+  let right = Math.min(probe, to);
+  while (left < right) {
+    const middle = (left + right) >>> 1;
+    if (slots[middle]! < target) left = middle + 1;
+    else right = middle;
+  }
+  return left;
+}
+
+/**
+ * Creates a searcher. Terms are scored in descending order of their upper bound, term at a time
+ * into a dense accumulator, until the k-th best partial score exceeds what the remaining terms
+ * could add (max-score); from then on only tools already seen are completed, by galloping
+ * through the remaining (long) posting lists. Every tool's score is summed in the same term
+ * order whether pruned or not, so the pruned top k equals the exhaustive one exactly.
+ */
+export function createSearcher(): Searcher {
+  let accumulator = new Float64Array(0);
+  let touched = new Int32Array(0);
+  let candidates = new Int32Array(0);
+  const threshold = kthLargest();
+
+  const reserve = (slots: number): void => {
+    if (accumulator.length >= slots) return;
+    accumulator = new Float64Array(slots);
+    touched = new Int32Array(slots);
+    candidates = new Int32Array(slots);
+  };
+
+  return {
+    search(postings, names, query, k, exhaustive = false) {
+      reserve(postings.slotCount);
+      const { offsets, slots, impacts, maxImpact } = postings;
+      const m = query.terms.length;
+      const bound = new Float64Array(m);
+      for (let i = 0; i < m; i++) bound[i] = query.weights[i]! * maxImpact[query.terms[i]!]!;
+      const order = Array.from({ length: m }, (_, i) => i).sort(
+        (x, y) => bound[y]! - bound[x]! || query.terms[x]! - query.terms[y]!,
+      );
+      const terms = new Int32Array(m);
+      const weights = new Float64Array(m);
+      const rest = new Float64Array(m + 1);
+      const restPostings = new Float64Array(m + 1);
+      order.forEach((from, i) => {
+        terms[i] = query.terms[from]!;
+        weights[i] = query.weights[from]!;
+      });
+      for (let i = m - 1; i >= 0; i--) {
+        rest[i] = rest[i + 1]! + bound[order[i]!]!;
+        restPostings[i] = restPostings[i + 1]! + offsets[terms[i]! + 1]! - offsets[terms[i]!]!;
+      }
+
+      let seen = 0;
+      let theta = Number.NEGATIVE_INFINITY;
+      let completeFrom = m;
+      for (let j = 0; j < m; j++) {
+        const w = weights[j]!;
+        const end = offsets[terms[j]! + 1]!;
+        for (let p = offsets[terms[j]!]!; p < end; p++) {
+          const slot = slots[p]!;
+          const score = accumulator[slot]!;
+          if (score === 0) touched[seen++] = slot;
+          accumulator[slot] = score + w * impacts[p]!;
+        }
+        const remaining = rest[j + 1]!;
+        if (exhaustive || j + 1 === m || seen < k || seen >= restPostings[j + 1]!) continue;
+        if ((rest[0]! - remaining) * SLACK <= remaining) continue;
+        threshold.reset(k);
+        for (let i = 0; i < seen; i++) threshold.offer(accumulator[touched[i]!]!);
+        theta = threshold.value;
+        if (remaining * SLACK < theta) {
+          completeFrom = j + 1;
+          break;
+        }
+      }
+
+      let count = 0;
+      if (completeFrom < m) {
+        for (let i = 0; i < seen; i++) {
+          const slot = touched[i]!;
+          if ((accumulator[slot]! + rest[completeFrom]!) * SLACK >= theta)
+            candidates[count++] = slot;
+        }
+        candidates.subarray(0, count).sort();
+        for (let j = completeFrom; j < m && count > 0; j++) {
+          const w = weights[j]!;
+          const end = offsets[terms[j]! + 1]!;
+          let at = offsets[terms[j]!]!;
+          for (let c = 0; c < count; c++) {
+            const slot = candidates[c]!;
+            at = seek(slots, at, end, slot);
+            if (at >= end) break;
+            if (slots[at] === slot) accumulator[slot]! += w * impacts[at]!;
+          }
+          if (j + 1 === m) break;
+          threshold.reset(k);
+          for (let c = 0; c < count; c++) threshold.offer(accumulator[candidates[c]!]!);
+          theta = Math.max(theta, threshold.value);
+          const remaining = rest[j + 1]!;
+          let kept = 0;
+          for (let c = 0; c < count; c++) {
+            const slot = candidates[c]!;
+            if ((accumulator[slot]! + remaining) * SLACK >= theta) candidates[kept++] = slot;
+          }
+          count = kept;
+        }
+      }
+
+      const best = topK(k, (slot) => names[slot]!);
+      if (completeFrom < m) {
+        for (let c = 0; c < count; c++) best.push(candidates[c]!, accumulator[candidates[c]!]!);
+      } else {
+        for (let i = 0; i < seen; i++) best.push(touched[i]!, accumulator[touched[i]!]!);
+      }
+      for (let i = 0; i < seen; i++) accumulator[touched[i]!] = 0;
+      return best.drain().map(({ id, score }) => ({ name: names[id]!, score }));
+    },
+  };
+}
