@@ -18,7 +18,7 @@ export interface RunEvaluationsOptions {
 
 /**
  * Evaluates each named pipeline on the dataset, one after another (indexing with a progress bar
- * on a terminal), and compares every pipeline after the first with the first.
+ * on a terminal), and compares the first pipeline with each of the others (first − other).
  */
 export async function runEvaluations(
   dataset: Dataset,
@@ -52,6 +52,6 @@ export async function runEvaluations(
     }
   }
   const [first, ...rest] = reports;
-  const comparisons = first ? rest.map((report) => compare(report, first)) : [];
+  const comparisons = first ? rest.map((report) => compare(first, report)) : [];
   return { reports, comparisons };
 }

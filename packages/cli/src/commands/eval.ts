@@ -64,7 +64,7 @@ async function evalAction(dir: string, options: EvalOptions): Promise<void> {
     };
     process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
   } else {
-    const sampled = options.sample === undefined ? '' : `, sample of ${options.sample} by id hash`;
+    const sampled = options.sample === undefined ? '' : ' (sampled by id hash)';
     const parts = [
       `${dataset.name}: ${dataset.queries.length} queries${options.split ? ` (split ${options.split})` : ''}${sampled}, ${dataset.tools.length} tools; percent with 95% bootstrap intervals`,
       toMarkdown(reports, { groups: options.groups === true }),
