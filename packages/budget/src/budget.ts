@@ -132,9 +132,16 @@ export function budget(maxTokens: number, options?: BudgetOptions): PackerV1 {
       if (disposed) return;
       disposed = true;
       costs = undefined;
+      const given = resolved.tokenizer;
       if (counter) counter.dispose?.();
-      else if (typeof resolved.tokenizer === 'object' && 'count' in resolved.tokenizer) {
-        resolved.tokenizer.dispose?.();
+      else if (loading) {
+        // Still loading: the load step sees `disposed` and frees the counter when it arrives.
+      } else if (typeof given === 'object' && 'count' in given) given.dispose?.();
+      else if (typeof given === 'object') {
+        Promise.resolve(given).then(
+          (pending) => pending?.dispose?.(),
+          () => undefined,
+        );
       }
       counter = undefined;
     },
