@@ -8,6 +8,7 @@ export interface RelevanceBound {
   after(from: number, capacity: number, slots: number): number;
 }
 
+/** Precomputes the bounds for candidates in rank order with these relevances and token costs. */
 export function createRelevanceBound(
   values: readonly number[],
   tokens: readonly number[],
