@@ -16,6 +16,8 @@ import { addTools, compactIfWorthwhile, removeTools, type TermStore } from './te
 export interface Bm25Index extends RankerIndexV1 {
   /** Ranks without dynamic pruning; the reference the pruned search must equal. */
   rankExhaustive(query: string, limit: number): Ranking;
+  /** Postings scored or sought by all queries so far (pruning makes this smaller). */
+  readonly work: number;
 }
 
 function checkLimit(limit: unknown): number {
@@ -79,6 +81,9 @@ export function createBm25Index(
       } catch (error) {
         return Promise.reject(error);
       }
+    },
+    get work() {
+      return searcher.work;
     },
     rankExhaustive(query, limit) {
       return rank(query, limit, true);

@@ -11,7 +11,7 @@ export interface Bm25Options {
   readonly b?: number;
   /**
    * Multiplies each field's term frequencies before saturation (BM25F).
-   * @default { name: 3, title: 3, description: 1, parameterNames: 0.5, parameterDescriptions: 0.25, enumValues: 0.25, tags: 1 }
+   * @default { name: 2, title: 2, description: 1, parameterNames: 0.5, parameterDescriptions: 0.5, enumValues: 0.25, tags: 1 }
    */
   readonly fieldWeights?: FieldWeights;
   /**
@@ -19,7 +19,10 @@ export interface Bm25Options {
    * Ignored when `tokenizer` is given. @default englishStopwords from @shortlist/core
    */
   readonly stopwords?: Iterable<string> | false;
-  /** Turns text into terms; replaces core's analysis chain. @default createTokenizer({ stopwords }) */
+  /**
+   * Turns text into terms, replacing the default chain (core's splitting and stopwords, no
+   * stemming). @default createTokenizer({ stopwords, stem: false })
+   */
   readonly tokenizer?: Tokenizer;
   /** Names this ranker in fused results. @default 'bm25' */
   readonly id?: string;

@@ -1,5 +1,5 @@
 import {
-  defaultTokenizer,
+  createTokenizer,
   type Ranking,
   type Tool,
   toolFieldNames,
@@ -16,6 +16,8 @@ import { randomCatalogue, randomQueries } from './test-catalogue.js';
  * tf / (1 - b + b × length / average length); summed, saturated once, times idf; each term's
  * contribution is stored as a 32-bit float, as the index documents.
  */
+const defaultTokenizer = createTokenizer({ stem: false });
+
 function analyse(tools: readonly Tool[]) {
   return tools.map((tool) => {
     const fields = toolFields(tool);

@@ -24,6 +24,8 @@ export interface Searcher {
     k: number,
     exhaustive?: boolean,
   ): Ranking;
+  /** Postings added plus postings sought, over all searches: how much work pruning saved. */
+  readonly work: number;
 }
 
 /** First index in `[from, to)` whose slot is >= `target`, galloping from `from`. */
@@ -59,6 +61,7 @@ export function createSearcher(): Searcher {
   let touched = new Int32Array(0);
   let candidates = new Int32Array(0);
   const threshold = kthLargest();
+  let work = 0;
 
   const reserve = (slots: number): void => {
     if (accumulator.length >= slots) return;
@@ -67,7 +70,66 @@ export function createSearcher(): Searcher {
     candidates = new Int32Array(slots);
   };
 
+  /**
+   * Copies into `candidates` the slots of `from` that could still reach `theta` with `bound`
+   * more, keeping run order, and rewrites `runEnd` to the new run boundaries.
+   */
+  const keep = (
+    from: Int32Array,
+    count: number,
+    runEnd: Int32Array,
+    runs: number,
+    bound: number,
+    theta: number,
+  ): number => {
+    let kept = 0;
+    let start = 0;
+    for (let r = 0; r < runs; r++) {
+      const end = runEnd[r]!;
+      for (let i = start; i < end && i < count; i++) {
+        const slot = from[i]!;
+        if ((accumulator[slot]! + bound) * SLACK >= theta) candidates[kept++] = slot;
+      }
+      start = end;
+      runEnd[r] = kept;
+    }
+    return kept;
+  };
+
+  /**
+   * A lower bound on the final k-th best score: the k best partial scores' tools are scored in
+   * full (terms from `from` on, found by binary search) and the lowest of those k is taken.
+   */
+  const finalThreshold = (
+    postings: Postings,
+    terms: Int32Array,
+    weights: Float64Array,
+    from: number,
+    seen: number,
+    k: number,
+  ): number => {
+    const { offsets, slots, impacts } = postings;
+    threshold.reset(k);
+    for (let i = 0; i < seen; i++) threshold.offer(touched[i]!, accumulator[touched[i]!]!);
+    let lowest = Number.POSITIVE_INFINITY;
+    for (let h = 0; h < threshold.size; h++) {
+      const slot = threshold.slotAt(h);
+      let score = accumulator[slot]!;
+      for (let j = from; j < terms.length; j++) {
+        const end = offsets[terms[j]! + 1]!;
+        const at = seek(slots, offsets[terms[j]!]!, end, slot);
+        work += 1;
+        if (at < end && slots[at] === slot) score += weights[j]! * impacts[at]!;
+      }
+      if (score < lowest) lowest = score;
+    }
+    return threshold.size < k ? Number.NEGATIVE_INFINITY : lowest;
+  };
+
   return {
+    get work() {
+      return work;
+    },
     search(postings, names, query, k, exhaustive = false) {
       reserve(postings.slotCount);
       const { offsets, slots, impacts, maxImpact } = postings;
@@ -90,67 +152,68 @@ export function createSearcher(): Searcher {
         restPostings[i] = restPostings[i + 1]! + offsets[terms[i]! + 1]! - offsets[terms[i]!]!;
       }
 
+      // Term at a time. Each term's newly seen slots are appended in slot order, so `touched`
+      // is a sequence of sorted runs, one per term, which the completion phase walks run by run.
+      const runEnd = new Int32Array(m + 1);
+      let runs = 0;
       let seen = 0;
       let theta = Number.NEGATIVE_INFINITY;
       let completeFrom = m;
       for (let j = 0; j < m; j++) {
         const w = weights[j]!;
         const end = offsets[terms[j]! + 1]!;
+        work += end - offsets[terms[j]!]!;
         for (let p = offsets[terms[j]!]!; p < end; p++) {
           const slot = slots[p]!;
           const score = accumulator[slot]!;
           if (score === 0) touched[seen++] = slot;
           accumulator[slot] = score + w * impacts[p]!;
         }
+        runEnd[runs++] = seen;
         const remaining = rest[j + 1]!;
-        if (exhaustive || j + 1 === m || seen < k || seen >= restPostings[j + 1]!) continue;
-        if ((rest[0]! - remaining) * SLACK <= remaining) continue;
-        threshold.reset(k);
-        for (let i = 0; i < seen; i++) threshold.offer(accumulator[touched[i]!]!);
-        theta = threshold.value;
+        if (exhaustive || j + 1 === m || seen < k || seen * 2 >= restPostings[j + 1]!) continue;
+        theta = Math.max(theta, finalThreshold(postings, terms, weights, j + 1, seen, k));
         if (remaining * SLACK < theta) {
           completeFrom = j + 1;
           break;
         }
       }
 
-      let count = 0;
+      let count = seen;
+      let pool = touched;
       if (completeFrom < m) {
-        for (let i = 0; i < seen; i++) {
-          const slot = touched[i]!;
-          if ((accumulator[slot]! + rest[completeFrom]!) * SLACK >= theta)
-            candidates[count++] = slot;
-        }
-        candidates.subarray(0, count).sort();
+        // Tools not seen yet score at most rest[completeFrom] < theta: only seen ones can win.
+        pool = candidates;
+        count = keep(touched, seen, runEnd, runs, rest[completeFrom]!, theta);
         for (let j = completeFrom; j < m && count > 0; j++) {
           const w = weights[j]!;
+          const begin = offsets[terms[j]!]!;
           const end = offsets[terms[j]! + 1]!;
-          let at = offsets[terms[j]!]!;
-          for (let c = 0; c < count; c++) {
-            const slot = candidates[c]!;
-            at = seek(slots, at, end, slot);
-            if (at >= end) break;
-            if (slots[at] === slot) accumulator[slot]! += w * impacts[at]!;
+          work += count;
+          let from = 0;
+          for (let r = 0; r < runs; r++) {
+            let at = begin;
+            for (let c = from; c < runEnd[r]!; c++) {
+              const slot = candidates[c]!;
+              at = seek(slots, at, end, slot);
+              if (at >= end) break;
+              if (slots[at] === slot) accumulator[slot]! += w * impacts[at]!;
+            }
+            from = runEnd[r]!;
           }
           if (j + 1 === m) break;
           threshold.reset(k);
-          for (let c = 0; c < count; c++) threshold.offer(accumulator[candidates[c]!]!);
+          for (let c = 0; c < count; c++)
+            threshold.offer(candidates[c]!, accumulator[candidates[c]!]!);
           theta = Math.max(theta, threshold.value);
-          const remaining = rest[j + 1]!;
-          let kept = 0;
-          for (let c = 0; c < count; c++) {
-            const slot = candidates[c]!;
-            if ((accumulator[slot]! + remaining) * SLACK >= theta) candidates[kept++] = slot;
-          }
-          count = kept;
+          count = keep(candidates, count, runEnd, runs, rest[j + 1]!, theta);
         }
       }
 
       const best = topK(k, (slot) => names[slot]!);
-      if (completeFrom < m) {
-        for (let c = 0; c < count; c++) best.push(candidates[c]!, accumulator[candidates[c]!]!);
-      } else {
-        for (let i = 0; i < seen; i++) best.push(touched[i]!, accumulator[touched[i]!]!);
+      for (let i = 0; i < count; i++) {
+        const slot = pool[i]!;
+        if (accumulator[slot]! * SLACK >= theta) best.push(slot, accumulator[slot]!);
       }
       for (let i = 0; i < seen; i++) accumulator[touched[i]!] = 0;
       return best.drain().map(({ id, score }) => ({ name: names[id]!, score }));
