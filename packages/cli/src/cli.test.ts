@@ -323,3 +323,34 @@ describe('shortlist report', () => {
     }
   });
 });
+
+describe('shortlist bench', () => {
+  it('runs the speed benchmark and prints its figures as JSON when piped', async () => {
+    const result = await runCli([
+      'bench',
+      '--sizes',
+      '200',
+      '--rankers',
+      'bm25',
+      '--queries',
+      '20',
+      '--no-budget',
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const report = json<{
+      rankers: { ranker: string; size: number; p50Us: number }[];
+      budget?: unknown;
+    }>(result.stdout);
+    expect(report.rankers.map((entry) => [entry.ranker, entry.size])).toEqual([['bm25', 200]]);
+    expect(report.rankers[0]!.p50Us).toBeGreaterThan(0);
+    expect(report.budget).toBeUndefined();
+  });
+
+  it('rejects an unknown ranker in one line', async () => {
+    const result = await runCli(['bench', '--sizes', '200', '--rankers', 'magic', '--no-budget']);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^shortlist: runBench\(\): options\.rankers must be ids among/);
+  });
+});

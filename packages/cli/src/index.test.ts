@@ -10,6 +10,7 @@ it('exports the public surface and nothing else', async () => {
     'isPipelineName',
     'offlinePipelines',
     'pipelineNames',
+    'pipelineSummaries',
     'run',
   ]);
 });

@@ -8,6 +8,7 @@ export {
   type PipelineName,
   type PipelineSettings,
   pipelineNames,
+  pipelineSummaries,
 } from './pipelines.js';
 export { createProgram } from './program.js';
 export { run } from './run.js';

@@ -24,3 +24,20 @@ export function collect(value: string, previous: readonly string[] | undefined):
 export function repeat(value: string, previous: readonly string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
+
+/** Commander parser for a positive number (`--max-query-seconds 2.5`). */
+export function positiveNumber(value: string): number {
+  const number = Number(value);
+  if (!(number > 0) || !Number.isFinite(number)) {
+    throw new InvalidArgumentError('must be a positive number.');
+  }
+  return number;
+}
+
+/** Commander parser that collects positive integers, repeatable or comma-separated (`1000,10_000`). */
+export function collectIntegers(value: string, previous: readonly number[] | undefined): number[] {
+  return [
+    ...(previous ?? []),
+    ...collect(value, undefined).map((part) => positiveInteger(part.replace(/_/g, ''))),
+  ];
+}

@@ -2,7 +2,7 @@ import { bm25 } from '@shortlist/bm25';
 import { budget } from '@shortlist/budget';
 import { InvalidArgumentError, type Pipeline, pipe, semantic } from '@shortlist/core';
 import { createOpenAIEmbedder } from '@shortlist/embed-openai';
-import { rrf } from '@shortlist/fusion';
+import { lexicalDefaultFusion, rrf } from '@shortlist/fusion';
 import { tfidf } from '@shortlist/tfidf';
 
 /**
@@ -25,6 +25,15 @@ export const defaultBudget = 4000;
 
 /** Model whose tokenizer the budget counts with when `--model` is not given. */
 export const defaultModel = 'gpt-4o';
+
+/** One line per pipeline saying what it is made of, for help and reports. */
+export const pipelineSummaries: Readonly<Record<PipelineName, string>> = {
+  lexical: `bm25 + tfidf fused by rrf (k 60, weights bm25 0.1, tfidf 0.9), packed into ${defaultBudget} tokens`,
+  bm25: 'bm25 alone, not packed',
+  tfidf: 'tfidf alone, not packed',
+  semantic: 'OpenAI embeddings (text-embedding-3-small), not packed',
+  hybrid: `bm25 + tfidf + OpenAI embeddings fused by uniform rrf, packed into ${defaultBudget} tokens`,
+};
 
 /** What a named pipeline may be configured with from the command line and the environment. */
 export interface PipelineSettings {
@@ -82,7 +91,8 @@ export function createPipeline(name: string, settings: PipelineSettings = {}): P
   };
   switch (name) {
     case 'lexical':
-      return withPacker(pipe(bm25(), tfidf()).fuse(rrf()), defaultBudget);
+      // rrf k 60 with bm25 0.1 / tfidf 0.9: measured best worst-folder nDCG@10 gain (fusion README).
+      return withPacker(pipe(bm25(), tfidf()).fuse(lexicalDefaultFusion()), defaultBudget);
     case 'bm25':
       return withPacker(pipe(bm25()), undefined);
     case 'tfidf':
@@ -90,6 +100,7 @@ export function createPipeline(name: string, settings: PipelineSettings = {}): P
     case 'semantic':
       return withPacker(pipe(semantic({ embedder: embedder(name, settings) })), undefined);
     case 'hybrid':
+      // Uniform rrf(): no hybrid weighting has been measured yet.
       return withPacker(
         pipe(bm25(), tfidf(), semantic({ embedder: embedder(name, settings) })).fuse(rrf()),
         defaultBudget,

@@ -47,7 +47,7 @@ export function selectionTable(selection: Selection, budget?: number): string {
   if (packed) {
     const over = selection.dropped.filter((entry) => entry.reason !== 'over-limit').length;
     lines.push(
-      `${selection.picks.length} tools, ${selection.totalTokens} tokens${
+      `${selection.picks.length} tool${selection.picks.length === 1 ? '' : 's'}, ${selection.totalTokens} tokens${
         budget === undefined ? '' : ` of ${budget}`
       }${over > 0 ? `; ${over} candidates left out to stay within the budget` : ''}`,
     );
