@@ -1,2 +1,4 @@
+export { type LexicalEmbedder, lexicalEmbedder } from './lexical-embedder.js';
+export type { LexicalEmbedderOptions } from './lexical-embedder-options.js';
 export { tfidf } from './tfidf.js';
 export { defaultTfidfFieldWeights, type FieldWeights, type TfidfOptions } from './tfidf-options.js';

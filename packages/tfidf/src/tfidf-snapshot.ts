@@ -48,6 +48,9 @@ export function readTfidfSnapshot(bytes: Uint8Array, fingerprint: string): Store
   const { names, terms } = meta;
   if (!isStringArray(names) || !isStringArray(terms))
     return corrupt('its name or term list is malformed');
+  if (new Set(names).size !== names.length || new Set(terms).size !== terms.length) {
+    corrupt('its names or terms repeat');
+  }
   const [offsets, termIds, weights] = content.arrays;
   if (
     !(offsets instanceof Int32Array) ||

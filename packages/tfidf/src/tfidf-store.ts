@@ -213,16 +213,29 @@ export class TfidfStore {
     return { names, terms, offsets, termIds, weights };
   }
 
-  /** Loads documents exported by `exportDocuments`; the caller has validated them. */
+  /** Loads documents exported by `exportDocuments` (validated by the caller), adopting its arrays. */
   static fromDocuments(documents: StoredDocuments): TfidfStore {
     const store = new TfidfStore();
+    store.df = new Int32Array(Math.max(256, documents.terms.length));
+    documents.terms.forEach((term, id) => {
+      store.termIds.set(term, id);
+      store.terms.push(term);
+    });
+    for (const id of documents.termIds) store.df[id]!++;
     documents.names.forEach((name, doc) => {
       const start = documents.offsets[doc]!;
       const end = documents.offsets[doc + 1]!;
-      const terms: string[] = [];
-      for (let p = start; p < end; p++) terms.push(documents.terms[documents.termIds[p]!]!);
-      store.add(name, { terms, weights: [...documents.weights.subarray(start, end)] });
+      store.names.push(name);
+      store.docTerms.push(documents.termIds.subarray(start, end));
+      store.docWeights.push(documents.weights.subarray(start, end));
+      store.slots.set(name, doc);
     });
+    store.compile();
     return store;
+  }
+
+  /** Compiles now rather than on the first query, so a fresh index answers at full speed. */
+  prepare(): void {
+    if (!this.compiled) this.compile();
   }
 }

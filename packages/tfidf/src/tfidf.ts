@@ -28,6 +28,7 @@ export function tfidf(options: TfidfOptions = {}): RankerV1 {
     async doIndex(tools, callOptions) {
       const store = new TfidfStore();
       addTools(store, tools, settings, callOptions, 'tools');
+      store.prepare();
       return openIndex(store, settings);
     },
     async doRestore(snapshot, tools, callOptions) {

@@ -1,0 +1,272 @@
+import {
+  CorruptDataError,
+  createTokenizer,
+  InvalidArgumentError,
+  type RankerIndexV1,
+  type Ranking,
+  type Tool,
+  toolFieldNames,
+  toolFields,
+  toTools,
+} from '@shortlist/core';
+import { describe, expect, it } from 'vitest';
+import { randomCatalogue, randomQueries } from './test-catalogue.js';
+import { tfidf } from './tfidf.js';
+import { defaultTfidfFieldWeights } from './tfidf-options.js';
+
+const rank = async (index: RankerIndexV1, query: string, limit = 10): Promise<Ranking> =>
+  await index.doRank(query, { limit });
+
+/** Cosine computed the textbook way from term-count maps, independently of the inverted index. */
+function bruteForce(tools: readonly Tool[], sublinear: boolean): (query: string) => Ranking {
+  const tokenize = createTokenizer();
+  const damp = (c: number): number => (sublinear && c > 1 ? 1 + Math.log(c) : c);
+  const counts = tools.map((tool) => {
+    const fields = toolFields(tool);
+    const bag = new Map<string, number>();
+    for (const field of toolFieldNames) {
+      for (const term of tokenize(fields[field])) {
+        bag.set(term, (bag.get(term) ?? 0) + defaultTfidfFieldWeights[field]);
+      }
+    }
+    return bag;
+  });
+  const df = new Map<string, number>();
+  for (const bag of counts) for (const term of bag.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+  const idf = (term: string): number => Math.log((1 + tools.length) / (1 + df.get(term)!)) + 1;
+  const weigh = (bag: Map<string, number>): Map<string, number> => {
+    const vector = new Map([...bag].map(([term, c]) => [term, damp(c) * idf(term)] as const));
+    const length = Math.sqrt([...vector.values()].reduce((sum, w) => sum + w * w, 0));
+    for (const [term, w] of vector) vector.set(term, w / length);
+    return vector;
+  };
+  const vectors = counts.map(weigh);
+  return (query) => {
+    const bag = new Map<string, number>();
+    for (const term of tokenize(query)) if (df.has(term)) bag.set(term, (bag.get(term) ?? 0) + 1);
+    if (bag.size === 0) return [];
+    const q = weigh(bag);
+    return tools
+      .map((tool, i) => {
+        let dot = 0;
+        for (const [term, w] of q) dot += w * (vectors[i]!.get(term) ?? 0);
+        return { name: tool.name, score: dot };
+      })
+      .filter((entry) => entry.score > 0)
+      .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
+  };
+}
+
+function expectSameScores(actual: Ranking, expected: Ranking): void {
+  expect(actual.map((entry) => entry.name)).toEqual(expected.map((entry) => entry.name));
+  for (const [i, entry] of actual.entries())
+    expect(entry.score).toBeCloseTo(expected[i]!.score, 12);
+}
+
+describe('tfidf ranking', () => {
+  const tools = randomCatalogue(7, 300);
+  const queries = randomQueries(11, 60);
+
+  it.each([true, false])(
+    'equals a brute-force cosine over a random catalogue (sublinearTf %s)',
+    async (sublinearTf) => {
+      const index = await tfidf({ sublinearTf }).doIndex(tools);
+      const cosine = bruteForce(tools, sublinearTf);
+      for (const query of queries) {
+        const expected = cosine(query);
+        expectSameScores(await rank(index, query, tools.length), expected);
+        expectSameScores(await rank(index, query, 10), expected.slice(0, 10));
+      }
+    },
+  );
+
+  it('scores a tool that repeats the query exactly at cosine 1', async () => {
+    const index = await tfidf({ fieldWeights: { name: 0 } }).doIndex(
+      toTools([
+        { name: 'a', description: 'refund an order' },
+        { name: 'b', description: 'ship an order' },
+      ]),
+    );
+    const [best] = await rank(index, 'refund order');
+    expect(best?.name).toBe('a');
+    expect(best?.score).toBeCloseTo(1, 12);
+  });
+
+  it('ranks by field weights: a word in the name outweighs the same word in a parameter description', async () => {
+    const catalogue = toTools([
+      { name: 'weather', description: 'current conditions' },
+      {
+        name: 'calendar',
+        description: 'current conditions',
+        parameters: {
+          type: 'object',
+          properties: { q: { type: 'string', description: 'weather' } },
+        },
+      },
+    ]);
+    const ranking = await rank(await tfidf().doIndex(catalogue), 'weather');
+    expect(ranking.map((entry) => entry.name)).toEqual(['weather', 'calendar']);
+    const flipped = await tfidf({
+      fieldWeights: { name: 0, parameterDescriptions: 1 },
+    }).doIndex(catalogue);
+    expect((await rank(flipped, 'weather')).map((entry) => entry.name)).toEqual(['calendar']);
+  });
+
+  it('breaks score ties by ascending name', async () => {
+    const index = await tfidf().doIndex(
+      toTools([
+        { name: 'zeta', description: 'send email' },
+        { name: 'alpha', description: 'send email' },
+        { name: 'mid', description: 'send email' },
+      ]),
+    );
+    expect((await rank(index, 'email')).map((entry) => entry.name)).toEqual([
+      'alpha',
+      'mid',
+      'zeta',
+    ]);
+  });
+});
+
+describe('tfidf add and remove', () => {
+  const base = randomCatalogue(21, 200);
+  const extra = randomCatalogue(22, 40, 'extra').map((tool, i) =>
+    i % 2 === 0 ? { ...tool, description: `${tool.description} quasar nebula` } : tool,
+  );
+  const queries = [...randomQueries(23, 40), 'quasar', 'nebula invoice'];
+
+  it('ranks exactly as before after adding then removing tools', async () => {
+    const index = await tfidf().doIndex(base);
+    const before = await Promise.all(queries.map((query) => rank(index, query, 50)));
+    await index.doAdd!(extra);
+    expect(index.size).toBe(240);
+    const during = await Promise.all(queries.map((query) => rank(index, query, 50)));
+    expect(during).not.toEqual(before);
+    await index.doRemove!(extra.map((tool) => tool.name));
+    expect(index.size).toBe(200);
+    for (const [i, query] of queries.entries())
+      expect(await rank(index, query, 50)).toEqual(before[i]);
+  });
+
+  it('after adding, ranks like an index built from all the tools at once', async () => {
+    const grown = await tfidf().doIndex(base);
+    await grown.doAdd!(extra);
+    const whole = await tfidf().doIndex([...base, ...extra]);
+    for (const query of queries)
+      expectSameScores(await rank(grown, query, 30), await rank(whole, query, 30));
+  });
+
+  it('after removing, ranks like an index built without those tools', async () => {
+    const shrunk = await tfidf().doIndex([...extra, ...base]);
+    await shrunk.doRemove!([...extra.map((tool) => tool.name), 'not-a-tool']);
+    const direct = await tfidf().doIndex(base);
+    for (const query of queries)
+      expectSameScores(await rank(shrunk, query, 30), await rank(direct, query, 30));
+  });
+
+  it('rejects a duplicate name with a typed error and leaves the index unchanged', async () => {
+    const index = await tfidf().doIndex(base);
+    const before = await rank(index, queries[0]!);
+    const duplicate = [extra[0]!, { ...extra[1]!, name: base[3]!.name }];
+    await expect(index.doAdd!(duplicate)).rejects.toSatisfy(InvalidArgumentError.isInstance);
+    expect(index.size).toBe(200);
+    expect(await rank(index, queries[0]!)).toEqual(before);
+    await expect(tfidf().doIndex([base[0]!, base[0]!])).rejects.toThrow(/appears twice/);
+  });
+});
+
+describe('tfidf snapshots', () => {
+  const tools = randomCatalogue(31, 150);
+  const queries = randomQueries(32, 30);
+
+  it('restores an index that ranks identically, including after add and remove', async () => {
+    const ranker = tfidf();
+    const index = await ranker.doIndex(tools.slice(0, 120));
+    await index.doAdd!(tools.slice(120));
+    await index.doRemove!([tools[5]!.name, tools[77]!.name]);
+    const remaining = tools.filter((_, i) => i !== 5 && i !== 77);
+    const restored = await ranker.doRestore!(index.doSnapshot!(), [...remaining].reverse());
+    expect(restored.size).toBe(index.size);
+    for (const query of queries)
+      expect(await rank(restored, query, 200)).toEqual(await rank(index, query, 200));
+    await restored.doAdd!([tools[5]!]);
+    await index.doAdd!([tools[5]!]);
+    for (const query of queries)
+      expect(await rank(restored, query, 20)).toEqual(await rank(index, query, 20));
+  });
+
+  it('rejects corrupted, truncated, foreign and mismatched snapshots with CorruptDataError', async () => {
+    const ranker = tfidf();
+    const snapshot = (await ranker.doIndex(tools)).doSnapshot!();
+    const flipped = snapshot.slice();
+    flipped[Math.floor(flipped.length / 2)]! ^= 0xff;
+    const attempts = [
+      flipped,
+      snapshot.slice(0, snapshot.length - 16),
+      new Uint8Array(0),
+      new TextEncoder().encode('{"kind":"tfidf"}'),
+    ];
+    for (const bytes of attempts) {
+      await expect(ranker.doRestore!(bytes, tools)).rejects.toSatisfy(CorruptDataError.isInstance);
+    }
+    await expect(tfidf({ sublinearTf: false }).doRestore!(snapshot, tools)).rejects.toThrow(
+      /other settings/,
+    );
+    await expect(tfidf({ stopwords: ['x'] }).doRestore!(snapshot, tools)).rejects.toThrow(
+      /other settings/,
+    );
+    await expect(ranker.doRestore!(snapshot, tools.slice(1))).rejects.toThrow(/another catalogue/);
+  });
+});
+
+describe('tfidf options', () => {
+  it.each([
+    [{ id: '' }, /id must be a non-empty string/],
+    [{ sublinearTf: 'yes' }, /sublinearTf must be a boolean/],
+    [{ fieldWeights: { nmae: 2 } }, /fieldWeights\.nmae must be one of the fields/],
+    [{ fieldWeights: { name: -1 } }, /fieldWeights\.name must be a finite number >= 0/],
+    [{ fieldWeights: { name: Number.NaN } }, /fieldWeights\.name/],
+    [
+      {
+        fieldWeights: {
+          name: 0,
+          title: 0,
+          description: 0,
+          parameterNames: 0,
+          parameterDescriptions: 0,
+          enumValues: 0,
+          tags: 0,
+        },
+      },
+      /at least one field above 0/,
+    ],
+    [{ tokenizer: 'words' }, /tokenizer must be a function/],
+    [{ stopwords: 3 }, /stopwords must be an iterable/],
+  ])('rejects %j with InvalidArgumentError', (options, message) => {
+    expect(() => tfidf(options as never)).toThrow(message);
+    expect(() => tfidf(options as never)).toThrow(InvalidArgumentError);
+  });
+
+  it('uses a custom id and tokenizer', async () => {
+    const ranker = tfidf({
+      id: 'words',
+      tokenizer: (text) => text.toLowerCase().split(/\s+/).filter(Boolean),
+    });
+    expect(ranker.id).toBe('words');
+    const index = await ranker.doIndex(toTools([{ name: 'x', description: 'The Cats' }]));
+    expect(await rank(index, 'the')).toHaveLength(1);
+    expect(await rank(index, 'cat')).toEqual([]);
+  });
+
+  it('rejects a bad limit and honours an aborted signal', async () => {
+    const index = await tfidf().doIndex(randomCatalogue(1, 5));
+    expect(() => index.doRank('list', { limit: -1 })).toThrow(InvalidArgumentError);
+    expect(() => index.doRank('list', { limit: 1.5 })).toThrow(/limit must be an integer/);
+    expect(await rank(index, 'list', 0)).toEqual([]);
+    const aborted = AbortSignal.abort(new Error('stop'));
+    expect(() => index.doRank('list', { limit: 3, signal: aborted })).toThrow('stop');
+    await expect(tfidf().doIndex(randomCatalogue(1, 5), { signal: aborted })).rejects.toThrow(
+      'stop',
+    );
+  });
+});
