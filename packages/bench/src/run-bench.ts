@@ -110,7 +110,9 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchReport>
   if (!gc) notes.push('memory measured without a forced collection (run node with --expose-gc)');
   const results: RankerResult[] = [];
   for (const size of sizes) {
-    onProgress(`generating ${size.toLocaleString('en-US')} tools and ${queryCount} queries`);
+    onProgress(
+      `generating ${size.toLocaleString('en-US')} tools and ${queryCount.toLocaleString('en-US')} queries`,
+    );
     const tools = generateCatalogue({ size, seed });
     const queries = generateQueries(tools, { count: queryCount, seed }).map((q) => q.query);
     for (const id of benchRankerIds.filter((known) => rankers.includes(known))) {
@@ -120,7 +122,7 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchReport>
         results.push(result);
         if (result.queries < result.queriesAsked) {
           notes.push(
-            `${id} at ${size.toLocaleString('en-US')} tools: ${result.queries} of ${result.queriesAsked} queries timed (cap ${maxQueryMs / 1000} s)`,
+            `${id} at ${size.toLocaleString('en-US')} tools: ${result.queries.toLocaleString('en-US')} of ${result.queriesAsked.toLocaleString('en-US')} queries timed (time cap ${maxQueryMs / 1000} s, --max-query-seconds)`,
           );
         }
         if (result.restoreNote && result.restoreNote !== 'no snapshots') {

@@ -17,7 +17,8 @@ export interface Ratio {
 const find = (results: readonly RankerResult[], ranker: string, size: number) =>
   results.find((result) => result.ranker === ranker && result.size === size);
 
-const fmt = (value: number, digits = 1) => value.toFixed(digits);
+const fmt = (value: number, digits = 1) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** bm25 speed-up over orama and tfidf/bm25 query time at every size where both ran. */
 export function ratios(results: readonly RankerResult[]): Ratio[] {
