@@ -21,11 +21,18 @@ export function fixed(value: number, digits: number): string {
   return Number.isFinite(value) ? value.toFixed(digits) : '–';
 }
 
-/** Markdown table from a header row and body rows. */
+/** Markdown table from a header row and body rows, cells padded so the columns line up. */
 export function markdownTable(
   header: readonly string[],
   rows: readonly (readonly string[])[],
 ): string {
-  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+  const length = (cell: string) => [...cell].length;
+  const widths = header.map((cell, j) =>
+    Math.max(3, length(cell), ...rows.map((row) => length(row[j] ?? ''))),
+  );
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, j) => cell + ' '.repeat(widths[j]! - length(cell))).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join(
+    '\n',
+  );
 }

@@ -87,8 +87,15 @@ function summaryRow(
 }
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+  const length = (cell: string) => [...cell].length;
+  const widths = header.map((cell, j) =>
+    Math.max(3, length(cell), ...rows.map((row) => length(row[j] ?? ''))),
+  );
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, j) => cell + ' '.repeat(widths[j]! - length(cell))).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join(
+    '\n',
+  );
 }
 
 async function reportAction(options: ReportOptions): Promise<void> {
