@@ -11,7 +11,7 @@ export interface Bm25Options {
   readonly b?: number;
   /**
    * Multiplies each field's term frequencies before saturation (BM25F).
-   * @default { name: 2, title: 2, description: 1, parameterNames: 0.5, parameterDescriptions: 0.5, enumValues: 0.25, tags: 1 }
+   * @default { name: 2, title: 2, description: 1, parameterNames: 0.5, parameterDescriptions: 0.5, enumValues: 0.5, tags: 1 }
    */
   readonly fieldWeights?: FieldWeights;
   /**

@@ -13,7 +13,7 @@ export const defaultFieldWeights: Readonly<Record<(typeof toolFieldNames)[number
   description: 1,
   parameterNames: 0.5,
   parameterDescriptions: 0.5,
-  enumValues: 0.25,
+  enumValues: 0.5,
   tags: 1,
 };
 
