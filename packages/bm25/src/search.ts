@@ -97,6 +97,23 @@ export function createSearcher(): Searcher {
   };
 
   /**
+   * The k-th largest accumulated score of `count` slots (-Infinity for fewer than k); the heap
+   * keeps their slots. Scores that cannot enter are rejected before any call.
+   */
+  const kthScore = (from: Int32Array, count: number, k: number): number => {
+    threshold.reset(k);
+    let floor = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < count; i++) {
+      const score = accumulator[from[i]!]!;
+      if (score > floor) {
+        threshold.offer(from[i]!, score);
+        floor = threshold.value;
+      }
+    }
+    return floor;
+  };
+
+  /**
    * A lower bound on the final k-th best score: the k best partial scores' tools are scored in
    * full (terms from `from` on, found by binary search) and the lowest of those k is taken.
    */
@@ -109,8 +126,7 @@ export function createSearcher(): Searcher {
     k: number,
   ): number => {
     const { offsets, slots, impacts } = postings;
-    threshold.reset(k);
-    for (let i = 0; i < seen; i++) threshold.offer(touched[i]!, accumulator[touched[i]!]!);
+    kthScore(touched, seen, k);
     let lowest = Number.POSITIVE_INFINITY;
     for (let h = 0; h < threshold.size; h++) {
       const slot = threshold.slotAt(h);
@@ -132,6 +148,8 @@ export function createSearcher(): Searcher {
     },
     search(postings, names, query, k, exhaustive = false) {
       reserve(postings.slotCount);
+      const scores = accumulator;
+      const seenSlots = touched;
       const { offsets, slots, impacts, maxImpact } = postings;
       const m = query.terms.length;
       const bound = new Float64Array(m);
@@ -165,9 +183,9 @@ export function createSearcher(): Searcher {
         work += end - offsets[terms[j]!]!;
         for (let p = offsets[terms[j]!]!; p < end; p++) {
           const slot = slots[p]!;
-          const score = accumulator[slot]!;
-          if (score === 0) touched[seen++] = slot;
-          accumulator[slot] = score + w * impacts[p]!;
+          const score = scores[slot]!;
+          if (score === 0) seenSlots[seen++] = slot;
+          scores[slot] = score + w * impacts[p]!;
         }
         runEnd[runs++] = seen;
         const remaining = rest[j + 1]!;
@@ -202,18 +220,18 @@ export function createSearcher(): Searcher {
             from = runEnd[r]!;
           }
           if (j + 1 === m) break;
-          threshold.reset(k);
-          for (let c = 0; c < count; c++)
-            threshold.offer(candidates[c]!, accumulator[candidates[c]!]!);
-          theta = Math.max(theta, threshold.value);
+          theta = Math.max(theta, kthScore(candidates, count, k));
           count = keep(candidates, count, runEnd, runs, rest[j + 1]!, theta);
         }
       }
 
+      // The exact k-th best score first (cheap float heap), then only tools reaching it go
+      // through the name-aware top k, which orders ties.
+      const kth = kthScore(pool, count, k);
       const best = topK(k, (slot) => names[slot]!);
       for (let i = 0; i < count; i++) {
         const slot = pool[i]!;
-        if (accumulator[slot]! * SLACK >= theta) best.push(slot, accumulator[slot]!);
+        if (accumulator[slot]! >= kth) best.push(slot, accumulator[slot]!);
       }
       for (let i = 0; i < seen; i++) accumulator[touched[i]!] = 0;
       return best.drain().map(({ id, score }) => ({ name: names[id]!, score }));
