@@ -1,4 +1,4 @@
-import { type Ranking, topK } from '@shortlist/core';
+import type { RankedTool, Ranking } from '@shortlist/core';
 import { kthLargest } from './kth-largest.js';
 import type { Postings } from './postings.js';
 
@@ -27,6 +27,10 @@ export interface Searcher {
   /** Postings added plus postings sought, over all searches: how much work pruning saved. */
   readonly work: number;
 }
+
+/** Best first; equal scores in ascending name order (code unit order, as core's `topK`). */
+const byScoreThenName = (x: RankedTool, y: RankedTool): number =>
+  y.score - x.score || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0);
 
 /** First index in `[from, to)` whose slot is >= `target`, galloping from `from`. */
 function seek(slots: Int32Array, from: number, to: number, target: number): number {
@@ -225,16 +229,19 @@ export function createSearcher(): Searcher {
         }
       }
 
-      // The exact k-th best score first (cheap float heap), then only tools reaching it go
-      // through the name-aware top k, which orders ties.
+      // The exact k-th best score (a float heap), then only tools reaching it (k plus any
+      // ties) are sorted by score and name.
       const kth = kthScore(pool, count, k);
-      const best = topK(k, (slot) => names[slot]!);
+      const ranking: RankedTool[] = [];
       for (let i = 0; i < count; i++) {
         const slot = pool[i]!;
-        if (accumulator[slot]! >= kth) best.push(slot, accumulator[slot]!);
+        if (accumulator[slot]! >= kth)
+          ranking.push({ name: names[slot]!, score: accumulator[slot]! });
       }
       for (let i = 0; i < seen; i++) accumulator[touched[i]!] = 0;
-      return best.drain().map(({ id, score }) => ({ name: names[id]!, score }));
+      ranking.sort(byScoreThenName);
+      if (ranking.length > k) ranking.length = k;
+      return ranking;
     },
   };
 }
