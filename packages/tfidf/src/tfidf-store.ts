@@ -1,4 +1,5 @@
 import { type Ranking, topK } from '@shortlist/core';
+import { findDoc, kthLargest } from './kth-largest.js';
 import type { TermWeights } from './term-weights.js';
 
 /** Per-document data that survives snapshots: names and term frequencies (idf-free). */
@@ -35,6 +36,9 @@ export class TfidfStore {
   private offsets = new Int32Array(1);
   private postingDocs = new Int32Array(0);
   private postingWeights = new Float64Array(0);
+  /** Largest posting weight of each term: bounds what the term can add to any score. */
+  private maxWeights = new Float64Array(0);
+  private kthHeap = new Float64Array(16);
   private accumulator = new Float64Array(0);
   private stamps = new Uint32Array(0);
   private touched = new Int32Array(0);
@@ -103,6 +107,7 @@ export class TfidfStore {
     const cursor = offsets.slice(0, termCount);
     const postingDocs = new Int32Array(offsets[termCount]!);
     const postingWeights = new Float64Array(offsets[termCount]!);
+    const maxWeights = new Float64Array(termCount);
     for (let slot = 0; slot < this.names.length; slot++) {
       const ids = this.docTerms[slot];
       if (ids === undefined) continue;
@@ -118,13 +123,16 @@ export class TfidfStore {
         const t = ids[i]!;
         const p = cursor[t]!++;
         postingDocs[p] = slot;
-        postingWeights[p] = weights[i]! * idf[t]! * inverseNorm;
+        const w = weights[i]! * idf[t]! * inverseNorm;
+        postingWeights[p] = w;
+        if (w > maxWeights[t]!) maxWeights[t] = w;
       }
     }
     this.idf = idf;
     this.offsets = offsets;
     this.postingDocs = postingDocs;
     this.postingWeights = postingWeights;
+    this.maxWeights = maxWeights;
     const capacity = this.names.length;
     if (this.accumulator.length < capacity) {
       this.accumulator = new Float64Array(capacity);
@@ -135,22 +143,33 @@ export class TfidfStore {
     this.compiled = true;
   }
 
-  /** Cosine of the query's tf·idf vector with every document's, best `limit` first. */
+  /**
+   * Cosine of the query's tf·idf vector with every document's, best `limit` first. Terms are
+   * visited by falling upper bound; once no unseen document can reach the k-th best partial score,
+   * the remaining (common, low-idf) terms are only looked up for documents that still can.
+   */
   rank(query: TermWeights, limit: number): Ranking {
     if (!this.compiled) this.compile();
-    const ids: number[] = [];
-    const weights: number[] = [];
+    const terms: { id: number; weight: number; bound: number }[] = [];
     let squares = 0;
     query.terms.forEach((term, i) => {
       const id = this.termIds.get(term);
       if (id === undefined || this.df[id] === 0) return;
-      const w = query.weights[i]! * this.idf[id]!;
-      ids.push(id);
-      weights.push(w);
-      squares += w * w;
+      const weight = query.weights[i]! * this.idf[id]!;
+      terms.push({ id, weight, bound: 0 });
+      squares += weight * weight;
     });
     if (squares === 0 || limit <= 0) return [];
     const inverseNorm = 1 / Math.sqrt(squares);
+    for (const term of terms) {
+      term.weight *= inverseNorm;
+      term.bound = term.weight * this.maxWeights[term.id]!;
+    }
+    terms.sort((a, b) => b.bound - a.bound);
+    // remaining[q]: the most terms q.. can add to any document, padded against rounding.
+    const remaining = new Float64Array(terms.length + 1);
+    for (let q = terms.length - 1; q >= 0; q--) remaining[q] = remaining[q + 1]! + terms[q]!.bound;
+    for (let q = 0; q < terms.length; q++) remaining[q]! *= 1 + 1e-9;
 
     const { accumulator, stamps, touched, offsets, postingDocs, postingWeights } = this;
     if (++this.epoch === 0xffffffff) {
@@ -158,10 +177,16 @@ export class TfidfStore {
       this.epoch = 1;
     }
     const epoch = this.epoch;
+    if (this.kthHeap.length < limit) this.kthHeap = new Float64Array(limit);
     let count = 0;
-    for (let q = 0; q < ids.length; q++) {
-      const id = ids[q]!;
-      const scale = weights[q]! * inverseNorm;
+    let q = 0;
+    let kth = Number.NEGATIVE_INFINITY;
+    for (; q < terms.length; q++) {
+      if (q > 0 && count >= limit) {
+        kth = kthLargest(accumulator, touched, count, limit, this.kthHeap);
+        if (remaining[q]! < kth) break;
+      }
+      const { id, weight } = terms[q]!;
       const end = offsets[id + 1]!;
       for (let p = offsets[id]!; p < end; p++) {
         const doc = postingDocs[p]!;
@@ -170,7 +195,27 @@ export class TfidfStore {
           accumulator[doc] = 0;
           touched[count++] = doc;
         }
-        accumulator[doc]! += scale * postingWeights[p]!;
+        accumulator[doc]! += weight * postingWeights[p]!;
+      }
+    }
+    if (q < terms.length) {
+      // Keep only documents that can still reach the k-th best, then finish them by lookup.
+      let kept = 0;
+      const floor = kth * (1 - 1e-9);
+      for (let i = 0; i < count; i++) {
+        const doc = touched[i]!;
+        if (accumulator[doc]! + remaining[q]! >= floor) touched[kept++] = doc;
+      }
+      count = kept;
+      for (; q < terms.length; q++) {
+        const { id, weight } = terms[q]!;
+        const start = offsets[id]!;
+        const end = offsets[id + 1]!;
+        for (let i = 0; i < count; i++) {
+          const doc = touched[i]!;
+          const p = findDoc(postingDocs, start, end, doc);
+          if (p >= 0) accumulator[doc]! += weight * postingWeights[p]!;
+        }
       }
     }
     const best = topK(limit, this.nameOf);

@@ -80,6 +80,16 @@ describe('tfidf ranking', () => {
     },
   );
 
+  it("returns the exhaustive ranking's top k when pruning skips common terms", async () => {
+    const large = randomCatalogue(8, 3000);
+    const index = await tfidf().doIndex(large);
+    for (const query of randomQueries(12, 200)) {
+      const all = await rank(index, query, large.length);
+      for (const limit of [1, 5, 10])
+        expect(await rank(index, query, limit)).toEqual(all.slice(0, limit));
+    }
+  });
+
   it('scores a tool that repeats the query exactly at cosine 1', async () => {
     const index = await tfidf({ fieldWeights: { name: 0 } }).doIndex(
       toTools([
