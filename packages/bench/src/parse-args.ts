@@ -15,7 +15,7 @@ export const benchUsage = `Usage: shortlist-bench [options]
 
   --sizes <list>             catalogue sizes (default 1000,10000,100000)
   --queries <n>              queries per ranker and size (default 1000)
-  --rankers <list>           among bm25,tfidf,orama (default all)
+  --rankers <list>           among bm25,tfidf,orama,orama-stock (default all)
   --seed <n>                 catalogue and query seed (default 1)
   --max-query-seconds <s>    time cap on one ranker's queries at one size (default 15)
   --skip-budget              skip the tokenizer and packing section

@@ -14,7 +14,7 @@ export interface BenchOptions {
   readonly sizes?: readonly number[];
   /** Queries per ranker and size. @default 1000 */
   readonly queries?: number;
-  /** Ranker ids among `bm25`, `tfidf`, `orama`. @default all three */
+  /** Ranker ids among `bm25`, `tfidf`, `orama`, `orama-stock`. @default all four */
   readonly rankers?: readonly string[];
   /** Seed of the catalogue and queries. @default 1 */
   readonly seed?: number;

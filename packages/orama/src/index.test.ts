@@ -1,5 +1,8 @@
 import { expect, it } from 'vitest';
 
 it('exports exactly the public surface', async () => {
-  expect(Object.keys(await import('./index.js')).sort()).toEqual(['orama']);
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'orama',
+    'oramaDefaultTokenizer',
+  ]);
 });

@@ -1,2 +1,3 @@
 export { orama } from './orama.js';
+export { oramaDefaultTokenizer } from './orama-default-tokenizer.js';
 export type { OramaOptions, OramaRelevance } from './orama-options.js';

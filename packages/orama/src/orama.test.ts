@@ -8,6 +8,7 @@ import {
 } from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
 import { orama } from './orama.js';
+import { oramaDefaultTokenizer } from './orama-default-tokenizer.js';
 
 const fn = (name: string, description: string, properties: Record<string, unknown> = {}) => ({
   name,
@@ -197,5 +198,30 @@ describe('orama() on hostile input', () => {
     expect(await rank(index, '?!... ,;: --- ()')).toEqual([]);
     expect(names(await rank(index, '東京'))).toEqual(['cjk_tool']);
     expect(names(await rank(index, '🚀 rocket'))).toEqual(['emoji_tool']);
+  });
+});
+
+describe('oramaDefaultTokenizer()', () => {
+  it('splits like Orama out of the box: keeps stopwords and snake_case names, no stemming', () => {
+    const tokenize = oramaDefaultTokenizer();
+    expect(tokenize('List the Employees of hris_list_employees')).toEqual([
+      'list',
+      'the',
+      'employees',
+      'of',
+      'hris_list_employees',
+    ]);
+  });
+
+  it('makes a working baseline ranker in which stopwords match', async () => {
+    const index = await orama({ tokenizer: oramaDefaultTokenizer() }).doIndex(
+      toTools([
+        { name: 'a_tool', description: 'send the email' },
+        { name: 'b_tool', description: 'create an event' },
+      ]),
+    );
+    expect((await index.doRank('the', { limit: 5 })).map((entry) => entry.name)).toEqual([
+      'a_tool',
+    ]);
   });
 });
