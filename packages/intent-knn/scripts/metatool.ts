@@ -1,6 +1,6 @@
 /**
  * MetaTool experiment for intent(): trains on the `train` split, scores the `test` split.
- * Usage: pnpm --filter @shortlist/intent-knn metatool [--neighbours 5] [--exponent 1]
+ * Usage: pnpm --filter @shortlist/intent-knn metatool [--neighbours 5] [--exponent 1] [--dimensions 1024]
  * Pick the settings with `tune-metatool`, which never looks at the test split.
  */
 import { bm25 } from '@shortlist/bm25';
@@ -76,6 +76,7 @@ const test = dataset.queries.filter((q) => q.split === 'test');
 const embedder = cached(
   lexicalEmbedder({
     corpus: [...dataset.tools.map((t) => t.description), ...train.map((q) => q.query)],
+    dimensions: argument('dimensions', 1024),
   }),
   { store: memoryStore({ maxEntries: 100_000 }) },
 );
