@@ -123,13 +123,13 @@ export function renderMarkdown(report: BenchReport): string {
           ['pipeline', '>mean µs', '>p50 µs', '>first query ms (cold)'],
           [
             [
-              'pipe(bm25())',
+              'lexical: pipe(bm25(), tfidf()).fuse(lexicalDefaultFusion())',
               figure(packing.plainMeanUs),
               figure(packing.plainP50Us),
               figure(packing.plainFirstQueryMs),
             ],
             [
-              `pipe(bm25()).pack(budget(${packing.maxTokens}))`,
+              `lexical.pack(budget(${packing.maxTokens}))`,
               figure(packing.packedMeanUs),
               figure(packing.packedP50Us),
               figure(packing.coldFirstQueryMs),

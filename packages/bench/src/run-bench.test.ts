@@ -33,7 +33,7 @@ describe('runBench', () => {
     expect(report.budget!.packing!.queries).toBe(20);
     const markdown = renderMarkdown(report);
     expect(markdown).toContain('| bm25 ');
-    expect(markdown).toContain('| pipe(bm25()).pack(budget(2000)) |');
+    expect(markdown).toContain('lexical.pack(budget(2000))');
   }, 120_000);
 
   it('rejects unknown rankers and bad sizes with typed errors', async () => {

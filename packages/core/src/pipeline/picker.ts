@@ -3,7 +3,7 @@ import { PluginError } from '../errors/plugin-error.js';
 import type { CallOptions, LongCallOptions } from '../spec/call-options.js';
 import type { FusedTool, FusionV1, SourceRanking } from '../spec/fusion-v1.js';
 import type { PackerV1, PackResult } from '../spec/packer-v1.js';
-import type { RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
+import type { RankedTool, RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
 import { toTools } from '../tools/to-tools.js';
 import type { Tool } from '../tools/tool.js';
 import { throwIfAborted } from '../util/abort.js';
@@ -81,34 +81,33 @@ export function createPicker<Original>(
     query: string,
     limit: number,
     signal: AbortSignal | undefined,
-  ): Promise<SourceRanking[]> =>
-    Promise.all(
-      rankers.map(async (ranker, i) => ({
-        rankerId: ranker.id,
-        ranking: await callPlugin(
-          ranker.id,
-          'rank',
-          () => indexes[i]!.doRank(query, { limit, signal }),
-          signal,
-        ),
-      })),
-    );
+  ): Promise<SourceRanking[]> => {
+    const rank = (ranker: RankerV1, i: number) =>
+      callPlugin(ranker.id, 'rank', () => indexes[i]!.doRank(query, { limit, signal }), signal);
+    if (rankers.length === 1) {
+      return [{ rankerId: rankers[0]!.id, ranking: await rank(rankers[0]!, 0) }];
+    }
+    const results = await Promise.all(rankers.map(rank));
+    return rankers.map((ranker, i) => ({ rankerId: ranker.id, ranking: results[i]! }));
+  };
 
-  const fuse = async (
+  /** Several rankings need the fusion; a single ranking is already in order. */
+  const fuse = (
     sources: SourceRanking[],
     limit: number,
     signal: AbortSignal | undefined,
-  ): Promise<readonly FusedTool[]> => {
-    if (sources.length === 1) {
-      const { rankerId, ranking } = sources[0]!;
-      return ranking.slice(0, limit).map((entry, i) => ({
-        name: entry.name,
-        score: entry.score,
-        sources: { [rankerId]: { rank: i + 1, score: entry.score } },
-      }));
-    }
-    return callPlugin(fusion!.id, 'fuse', () => fusion!.doFuse(sources, { limit }), signal);
-  };
+  ): Promise<readonly RankedTool[] | readonly FusedTool[]> | readonly RankedTool[] =>
+    sources.length === 1
+      ? sources[0]!.ranking.slice(0, limit)
+      : callPlugin(fusion!.id, 'fuse', () => fusion!.doFuse(sources, { limit }), signal);
+
+  /** Each source's placement of a tool; for one ranker it is the tool's own rank and score. */
+  const sourcesOf = (
+    entry: RankedTool | FusedTool,
+    position: number,
+    rankerId: string,
+  ): FusedTool['sources'] =>
+    'sources' in entry ? entry.sources : { [rankerId]: { rank: position + 1, score: entry.score } };
 
   const toolFor = (name: string, pluginId: string): Tool<Original> => {
     const tool = byName.get(name);
@@ -169,35 +168,47 @@ export function createPicker<Original>(
       const depth = Math.ceil(limit * overFetch);
       const sources = await rankings(query, depth, signal);
       const fused = await fuse(sources, packer ? depth : limit, signal);
-      const candidates = fused.map((entry, i) => ({
-        entry,
-        tool: toolFor(entry.name, fusion && sources.length > 1 ? fusion.id : sources[0]!.rankerId),
-        rank: i + 1,
-      }));
+      const fusedBy = fusion && sources.length > 1 ? fusion.id : sources[0]!.rankerId;
+      const found = fused.map((entry) => toolFor(entry.name, fusedBy));
       let packed: PackResult | undefined;
+      let chosen: number[];
+      let tokens: number[] = [];
       if (packer) {
+        const candidates = fused.map((entry, i) => ({
+          tool: found[i]!,
+          score: entry.score,
+          rank: i + 1,
+        }));
         packed = await callPlugin(
           packer.id,
           'pack',
-          () =>
-            packer.doPack(
-              candidates.map(({ tool, entry, rank }) => ({ tool, score: entry.score, rank })),
-              { limit, signal },
-            ),
+          () => packer.doPack(candidates, { limit, signal }),
           signal,
         );
+        const kept = packed.kept.map((entry) => {
+          // A linear scan: the window is a few dozen candidates, cheaper than building a Map.
+          const at = fused.findIndex((candidate) => candidate.name === entry.name);
+          if (at === -1) {
+            throw new PluginError({
+              pluginId: packer.id,
+              message: `${packer.id} kept "${entry.name}", which was not a candidate; a packer may only keep candidates it was given`,
+            });
+          }
+          return [at, entry.tokens] as const;
+        });
+        kept.sort((a, b) => a[0] - b[0]);
+        chosen = kept.map(([at]) => at);
+        tokens = kept.map(([, cost]) => cost);
+      } else {
+        chosen = fused.map((_, i) => i);
       }
-      const tokensByName = new Map(packed?.kept.map((kept) => [kept.name, kept.tokens]));
-      const chosen = packed
-        ? candidates.filter(({ tool }) => tokensByName.has(tool.name))
-        : candidates.slice(0, limit);
-      const picks: Pick<Original>[] = chosen.map(({ entry, tool }, i) => ({
-        name: tool.name,
-        tool,
-        rank: i + 1,
-        score: entry.score,
-        sources: entry.sources,
-        ...(packed ? { tokens: tokensByName.get(tool.name)! } : {}),
+      const picks: Pick<Original>[] = chosen.map((i, rank) => ({
+        name: found[i]!.name,
+        tool: found[i]!,
+        rank: rank + 1,
+        score: fused[i]!.score,
+        sources: sourcesOf(fused[i]!, i, sources[0]!.rankerId),
+        ...(packed ? { tokens: tokens[rank]! } : {}),
       }));
       return {
         query,
