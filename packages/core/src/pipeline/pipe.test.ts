@@ -212,6 +212,22 @@ describe('pipe()', () => {
     );
   });
 
+  it('rejects a packer that keeps a tool it was not offered', async () => {
+    const inventing = {
+      ...lengthPacker(100),
+      id: 'inventing-packer',
+      doPack: () => ({
+        kept: [{ name: 'refund_payment', tokens: 1 }],
+        dropped: [],
+        totalTokens: 1,
+      }),
+    };
+    const picker = await pipe(overlapRanker()).pack(inventing).index(catalogue);
+    const error = await picker.select('email').catch((caught: unknown) => caught);
+    expect(PluginError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toContain('kept "refund_payment", which was not a candidate');
+  });
+
   it('returns each ranker’s raw ranking through rankings()', async () => {
     const picker = await pipe(overlapRanker({ id: 'a' }), overlapRanker({ id: 'b' }))
       .fuse(testFusion)
