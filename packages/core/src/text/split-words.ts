@@ -1,3 +1,5 @@
+import { splitAsciiWords } from './split-ascii-words.js';
+
 /** Runs of letters, combining marks and digits; everything else separates words. */
 const WORD_RUN = /[\p{L}\p{M}\p{N}]+/gu;
 
@@ -11,9 +13,24 @@ const PIECE =
 
 /**
  * Splits text into lowercase words: `snake_case`, `camelCase`, `kebab-case`, dotted and slashed
- * names and digit runs all come apart; letters of every script are kept.
+ * names and digit runs all come apart; letters of every script are kept. Pure-ASCII text takes
+ * a hand-written scanner that gives exactly the words of the general path, several times faster.
  */
 export function splitWords(text: string): string[] {
+  return isAscii(text) ? splitAsciiWords(text) : splitUnicodeWords(text);
+}
+
+/** `splitWords` without the words in `skip`; ASCII text drops them while scanning. */
+export function splitWordsExcept(text: string, skip: ReadonlySet<string>): string[] {
+  if (isAscii(text)) return splitAsciiWords(text, skip);
+  return splitUnicodeWords(text).filter((word) => !skip.has(word));
+}
+
+/**
+ * The general path for text of any script: NFKC folding (full-width forms, ligatures), then
+ * the Unicode-aware patterns above. Exported for tests that compare it with the ASCII scanner.
+ */
+export function splitUnicodeWords(text: string): string[] {
   const words: string[] = [];
   const normalised = text.normalize('NFKC');
   for (const run of normalised.matchAll(WORD_RUN)) {
@@ -25,6 +42,14 @@ export function splitWords(text: string): string[] {
     for (const piece of value.matchAll(PIECE)) words.push(piece[0].toLowerCase());
   }
   return words;
+}
+
+/** NFKC leaves ASCII unchanged, so such text can skip normalisation and Unicode patterns. */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) > 127) return false;
+  }
+  return true;
 }
 
 /** The common case (ASCII lowercase letters only) needs no further splitting. */

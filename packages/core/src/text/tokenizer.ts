@@ -1,6 +1,6 @@
 import { englishStopwords } from './english-stopwords.js';
 import { lightStem } from './light-stem.js';
-import { splitWords } from './split-words.js';
+import { splitWordsExcept } from './split-words.js';
 
 /** Turns text into the terms a ranker indexes and matches. Must be deterministic. */
 export type Tokenizer = (text: string) => string[];
@@ -28,22 +28,21 @@ export function createTokenizer(options: TokenizerOptions = {}): Tokenizer {
       ? new Set<string>()
       : new Set(options.stopwords ?? englishStopwords);
   const stem = options.stem === undefined ? lightStem : options.stem;
-  if (stem === false) {
-    return (text) => splitWords(text).filter((word) => !stopwords.has(word));
-  }
+  if (stem === false) return (text) => splitWordsExcept(text, stopwords);
   const stems = new Map<string, string>();
   return (text) => {
-    const terms: string[] = [];
-    for (const word of splitWords(text)) {
-      if (stopwords.has(word)) continue;
+    // Stems replace words in place: the array the split made is the one returned.
+    const words = splitWordsExcept(text, stopwords);
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!;
       let term = stems.get(word);
       if (term === undefined) {
         term = stem(word);
         if (stems.size < STEM_CACHE_LIMIT) stems.set(word, term);
       }
-      terms.push(term);
+      words[i] = term;
     }
-    return terms;
+    return words;
   };
 }
 
