@@ -58,7 +58,9 @@ describe('errors', () => {
 
   it('are recognised across two loaded copies of core', async () => {
     vi.resetModules();
-    const copy = await import('./index.js?copy');
+    // A query string makes the module loader evaluate the file again: a second copy of core.
+    const specifier = './index.js?copy';
+    const copy = (await import(/* @vite-ignore */ specifier)) as typeof import('./index.js');
     const foreign = new copy.InvalidArgumentError({ argument: 'a', expected: 'b', message: 'c' });
     expect(foreign).not.toBeInstanceOf(InvalidArgumentError);
     expect(InvalidArgumentError.isInstance(foreign)).toBe(true);
