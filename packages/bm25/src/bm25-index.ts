@@ -7,7 +7,7 @@ import {
 } from '@shortlist/core';
 import { encodeBm25Snapshot } from './bm25-snapshot.js';
 import { layoutPostings, type Postings } from './postings.js';
-import { queryTerms } from './query-terms.js';
+import { createQueryTerms } from './query-terms.js';
 import type { Bm25Config } from './resolve-options.js';
 import { createSearcher } from './search.js';
 import { addTools, compactIfWorthwhile, removeTools, type TermStore } from './term-store.js';
@@ -43,7 +43,8 @@ export function createBm25Index(
 ): Bm25Index {
   let postings = restored;
   let postingsVersion = restored ? store.version : -1;
-  const searcher = createSearcher();
+  const searcher = createSearcher(store.names);
+  const queryTerms = createQueryTerms();
 
   const current = (): Postings => {
     if (postingsVersion !== store.version) {
@@ -65,8 +66,8 @@ export function createBm25Index(
     const k = Math.min(checkLimit(limit), store.live);
     if (k === 0) return [];
     const terms = queryTerms(store, config.tokenizer(query));
-    if (terms.terms.length === 0) return [];
-    return searcher.search(current(), store.names, terms, k, exhaustive);
+    if (terms.length === 0) return [];
+    return searcher.search(current(), terms, k, exhaustive);
   };
 
   current();

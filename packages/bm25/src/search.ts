@@ -1,15 +1,11 @@
-import type { RankedTool, Ranking } from '@shortlist/core';
+import type { Ranking } from '@shortlist/core';
 import { kthLargest } from './kth-largest.js';
 import type { Postings } from './postings.js';
+import type { QueryTerms } from './query-terms.js';
+import { topSlots } from './top-slots.js';
 
 /** Slack on bounds so float rounding in a different summation order never prunes a winner. */
 const SLACK = 1 + 1e-9;
-
-/** A query after analysis: distinct term ids and how often each occurred. */
-export interface QueryTerms {
-  readonly terms: Int32Array;
-  readonly weights: Float64Array;
-}
 
 /** Scores a query against postings; holds the buffers every query reuses. */
 export interface Searcher {
@@ -17,20 +13,10 @@ export interface Searcher {
    * The best `k` slots, best first, ties by name. `exhaustive` scores every posting (the
    * reference the pruned search must equal).
    */
-  search(
-    postings: Postings,
-    names: readonly (string | undefined)[],
-    query: QueryTerms,
-    k: number,
-    exhaustive?: boolean,
-  ): Ranking;
+  search(postings: Postings, query: QueryTerms, k: number, exhaustive?: boolean): Ranking;
   /** Postings added plus postings sought, over all searches: how much work pruning saved. */
   readonly work: number;
 }
-
-/** Best first; equal scores in ascending name order (code unit order, as core's `topK`). */
-const byScoreThenName = (x: RankedTool, y: RankedTool): number =>
-  y.score - x.score || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0);
 
 /** First index in `[from, to)` whose slot is >= `target`, galloping from `from`. */
 function seek(slots: Int32Array, from: number, to: number, target: number): number {
@@ -60,18 +46,69 @@ function seek(slots: Int32Array, from: number, to: number, target: number): numb
  * through the remaining (long) posting lists. Every tool's score is summed in the same term
  * order whether pruned or not, so the pruned top k equals the exhaustive one exactly.
  */
-export function createSearcher(): Searcher {
+export function createSearcher(names: readonly (string | undefined)[]): Searcher {
   let accumulator = new Float64Array(0);
   let touched = new Int32Array(0);
   let candidates = new Int32Array(0);
   const threshold = kthLargest();
+  const best = topSlots(names);
   let work = 0;
+  // Per-query buffers, indexed by query term; grown for long queries, never shrunk.
+  let bound = new Float64Array(0);
+  let order = new Int32Array(0);
+  let terms = new Int32Array(0);
+  let weights = new Float64Array(0);
+  let rest = new Float64Array(0);
+  let restPostings = new Float64Array(0);
+  let runEnd = new Int32Array(0);
 
-  const reserve = (slots: number): void => {
-    if (accumulator.length >= slots) return;
-    accumulator = new Float64Array(slots);
-    touched = new Int32Array(slots);
-    candidates = new Int32Array(slots);
+  const reserve = (slots: number, m: number): void => {
+    if (accumulator.length < slots) {
+      accumulator = new Float64Array(slots);
+      touched = new Int32Array(slots);
+      candidates = new Int32Array(slots);
+    }
+    if (bound.length < m + 1) {
+      bound = new Float64Array(m + 1);
+      order = new Int32Array(m + 1);
+      terms = new Int32Array(m + 1);
+      weights = new Float64Array(m + 1);
+      rest = new Float64Array(m + 1);
+      restPostings = new Float64Array(m + 1);
+      runEnd = new Int32Array(m + 1);
+    }
+  };
+
+  /**
+   * Puts the query's terms in descending order of their upper bound (ties by term id) into
+   * `terms`, `weights` and `bound`: insertion sort for the usual handful of terms.
+   */
+  const sortTerms = (query: QueryTerms, maxImpact: Float32Array): void => {
+    const m = query.length;
+    const before = (x: number, y: number): boolean =>
+      rest[x]! > rest[y]! || (rest[x]! === rest[y]! && query.terms[x]! < query.terms[y]!);
+    // `rest` holds each query term's bound until the sort is done.
+    for (let i = 0; i < m; i++) rest[i] = query.weights[i]! * maxImpact[query.terms[i]!]!;
+    if (m > 32) {
+      const sorted = Array.from({ length: m }, (_, i) => i).sort((x, y) =>
+        before(x, y) ? -1 : before(y, x) ? 1 : 0,
+      );
+      for (let i = 0; i < m; i++) order[i] = sorted[i]!;
+    } else {
+      for (let i = 0; i < m; i++) {
+        let j = i;
+        while (j > 0 && before(i, order[j - 1]!)) {
+          order[j] = order[j - 1]!;
+          j--;
+        }
+        order[j] = i;
+      }
+    }
+    for (let i = 0; i < m; i++) {
+      terms[i] = query.terms[order[i]!]!;
+      weights[i] = query.weights[order[i]!]!;
+      bound[i] = rest[order[i]!]!;
+    }
   };
 
   /**
@@ -123,9 +160,8 @@ export function createSearcher(): Searcher {
    */
   const finalThreshold = (
     postings: Postings,
-    terms: Int32Array,
-    weights: Float64Array,
     from: number,
+    m: number,
     seen: number,
     k: number,
   ): number => {
@@ -135,7 +171,7 @@ export function createSearcher(): Searcher {
     for (let h = 0; h < threshold.size; h++) {
       const slot = threshold.slotAt(h);
       let score = accumulator[slot]!;
-      for (let j = from; j < terms.length; j++) {
+      for (let j = from; j < m; j++) {
         const end = offsets[terms[j]! + 1]!;
         const at = seek(slots, offsets[terms[j]!]!, end, slot);
         work += 1;
@@ -150,33 +186,22 @@ export function createSearcher(): Searcher {
     get work() {
       return work;
     },
-    search(postings, names, query, k, exhaustive = false) {
-      reserve(postings.slotCount);
+    search(postings, query, k, exhaustive = false) {
+      const m = query.length;
+      reserve(postings.slotCount, m);
       const scores = accumulator;
       const seenSlots = touched;
       const { offsets, slots, impacts, maxImpact } = postings;
-      const m = query.terms.length;
-      const bound = new Float64Array(m);
-      for (let i = 0; i < m; i++) bound[i] = query.weights[i]! * maxImpact[query.terms[i]!]!;
-      const order = Array.from({ length: m }, (_, i) => i).sort(
-        (x, y) => bound[y]! - bound[x]! || query.terms[x]! - query.terms[y]!,
-      );
-      const terms = new Int32Array(m);
-      const weights = new Float64Array(m);
-      const rest = new Float64Array(m + 1);
-      const restPostings = new Float64Array(m + 1);
-      order.forEach((from, i) => {
-        terms[i] = query.terms[from]!;
-        weights[i] = query.weights[from]!;
-      });
+      sortTerms(query, maxImpact);
+      rest[m] = 0;
+      restPostings[m] = 0;
       for (let i = m - 1; i >= 0; i--) {
-        rest[i] = rest[i + 1]! + bound[order[i]!]!;
+        rest[i] = rest[i + 1]! + bound[i]!;
         restPostings[i] = restPostings[i + 1]! + offsets[terms[i]! + 1]! - offsets[terms[i]!]!;
       }
 
       // Term at a time. Each term's newly seen slots are appended in slot order, so `touched`
       // is a sequence of sorted runs, one per term, which the completion phase walks run by run.
-      const runEnd = new Int32Array(m + 1);
       let runs = 0;
       let seen = 0;
       let theta = Number.NEGATIVE_INFINITY;
@@ -194,7 +219,7 @@ export function createSearcher(): Searcher {
         runEnd[runs++] = seen;
         const remaining = rest[j + 1]!;
         if (exhaustive || j + 1 === m || seen < k || seen * 2 >= restPostings[j + 1]!) continue;
-        theta = Math.max(theta, finalThreshold(postings, terms, weights, j + 1, seen, k));
+        theta = Math.max(theta, finalThreshold(postings, j + 1, m, seen, k));
         if (remaining * SLACK < theta) {
           completeFrom = j + 1;
           break;
@@ -229,18 +254,21 @@ export function createSearcher(): Searcher {
         }
       }
 
-      // The exact k-th best score (a float heap), then only tools reaching it (k plus any
-      // ties) are sorted by score and name.
-      const kth = kthScore(pool, count, k);
-      const ranking: RankedTool[] = [];
+      // One pass picks the best k (ties by name) and, when every seen tool is in the pool,
+      // clears the accumulator behind it; otherwise the seen list is cleared after.
+      best.reset(k);
+      let floor = Number.NEGATIVE_INFINITY;
       for (let i = 0; i < count; i++) {
         const slot = pool[i]!;
-        if (accumulator[slot]! >= kth)
-          ranking.push({ name: names[slot]!, score: accumulator[slot]! });
+        const score = accumulator[slot]!;
+        if (pool === touched) accumulator[slot] = 0;
+        if (score >= floor) {
+          best.offer(slot, score);
+          floor = best.floor;
+        }
       }
-      for (let i = 0; i < seen; i++) accumulator[touched[i]!] = 0;
-      ranking.sort(byScoreThenName);
-      if (ranking.length > k) ranking.length = k;
+      if (pool !== touched) for (let i = 0; i < seen; i++) accumulator[touched[i]!] = 0;
+      const ranking = best.ranking();
       return ranking;
     },
   };
