@@ -26,9 +26,7 @@ it('re-indexing an unchanged catalogue from a reopened file cache makes no embed
   const path = join(directory, 'embeddings.bin');
   const first = countingEmbedder({ maxBatchSize: 8 });
   const firstStore = fileStore(path);
-  const firstPicker = await pipe(
-    semantic({ embedder: cached(first, { store: firstStore }) }),
-  ).index(catalogue);
+  await pipe(semantic({ embedder: cached(first, { store: firstStore }) })).index(catalogue);
   await firstStore.close();
   expect(first.calls.flat()).toHaveLength(30);
 
