@@ -1,5 +1,6 @@
 import {
   createTokenizer,
+  englishStopwords,
   InvalidArgumentError,
   type Tokenizer,
   toolFieldNames,
@@ -25,6 +26,11 @@ export interface Bm25Config {
   /** One weight per entry of `toolFieldNames`, in that order. */
   readonly weights: Float64Array;
   readonly tokenizer: Tokenizer;
+  /**
+   * The stopwords of the default chain; absent with a custom tokenizer. When present, ASCII
+   * text is analysed by a scanner fused with the vocabulary lookup, with the same terms.
+   */
+  readonly stopwords?: ReadonlySet<string>;
   /** Identifies the options that shape the index, so a snapshot made with others is refused. */
   readonly fingerprint: string;
 }
@@ -92,6 +98,9 @@ export function resolveOptions(options: Bm25Options | undefined): Bm25Config {
     b,
     weights,
     tokenizer: analyse,
+    ...(tokenizer === undefined && {
+      stopwords: new Set(stopwords === false ? [] : (stopwords ?? englishStopwords)),
+    }),
     fingerprint: JSON.stringify({ k1, b, weights: [...weights], probe }),
   };
 }

@@ -6,6 +6,7 @@ import {
   toolFieldNames,
   toolFields,
 } from '@shortlist/core';
+import { type AsciiTerms, asciiTerms, NOT_ASCII } from './ascii-terms.js';
 import { ensureLength } from './grow.js';
 import type { Bm25Config } from './resolve-options.js';
 
@@ -39,6 +40,8 @@ export interface TermStore {
   live: number;
   /** Bumped by every change, so derived postings know they are stale. */
   version: number;
+  /** The fused ASCII analysis of the default chain, made at the first add that can use it. */
+  ascii?: AsciiTerms;
 }
 
 /** An empty store. */
@@ -103,7 +106,15 @@ export function addTools(
   throwIfAborted(options?.signal);
   checkNewNames(store, tools);
   let keys = new Uint32Array(256);
-  const { weights, tokenizer } = config;
+  const { weights, tokenizer, stopwords } = config;
+  const newTerm = (token: string): number => {
+    const term = store.terms.length;
+    store.vocabulary.set(token, term);
+    store.terms.push(token);
+    return term;
+  };
+  if (stopwords !== undefined) store.ascii ??= asciiTerms(stopwords, store.terms);
+  const ascii = stopwords === undefined ? undefined : store.ascii;
   const start = slotCount(store);
   store.entryStart = ensureLength(store.entryStart, start + tools.length + 1);
   store.fieldLengths = ensureLength(store.fieldLengths, (start + tools.length) * FIELD_COUNT);
@@ -118,16 +129,27 @@ export function addTools(
     let count = 0;
     for (let f = 0; f < FIELD_COUNT; f++) {
       if (weights[f] === 0) continue;
-      const tokens = tokenizer(fields[toolFieldNames[f]!]);
+      const text = fields[toolFieldNames[f]!];
+      if (ascii !== undefined) {
+        // Pure-ASCII text under the default chain: words go straight to term ids.
+        keys = ensureLength(keys, count + text.length);
+        const end = ascii.scan(text, f, keys, count, newTerm);
+        if (end !== NOT_ASCII) {
+          store.fieldLengths[slot * FIELD_COUNT + f] = end - count;
+          store.fieldTotals[f]! += end - count;
+          count = end;
+          continue;
+        }
+      }
+      const tokens = tokenizer(text);
       store.fieldLengths[slot * FIELD_COUNT + f] = tokens.length;
       store.fieldTotals[f]! += tokens.length;
       keys = ensureLength(keys, count + tokens.length);
       for (const token of tokens) {
         let term = store.vocabulary.get(token);
         if (term === undefined) {
-          term = store.terms.length;
-          store.vocabulary.set(token, term);
-          store.terms.push(token);
+          term = newTerm(token);
+          store.ascii?.add(token, term);
         }
         keys[count++] = term * (FIELD_MASK + 1) + f;
       }
