@@ -39,80 +39,91 @@ export interface AsciiTerms {
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
+function isAscii(word: string): boolean {
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) > 127) return false;
+  return true;
+}
+
 function hashOf(word: string): number {
   let hash = FNV_OFFSET;
   for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), FNV_PRIME);
   return hash;
 }
 
+/** Ints per table slot: the word's hash, its term id (or `STOPWORD`), where its bytes start, their count. */
+const SLOT = 4;
+
 /** A table holding `stopwords` (never terms) and the given vocabulary. */
 export function asciiTerms(stopwords: ReadonlySet<string>, terms: readonly string[]): AsciiTerms {
-  const words: string[] = [];
-  let ids = new Int32Array(64);
-  let hashes = new Int32Array(64);
-  let table = new Int32Array(256);
-  let mask = table.length - 1;
+  // Open addressing with linear probing; a slot is free while its length is 0. Every slot
+  // carries what a lookup needs, and the words' bytes sit in one arena, so a probe reads two
+  // nearby places instead of chasing a string.
+  let table = new Int32Array(1024 * SLOT);
+  let mask = table.length / SLOT - 1;
+  let entries = 0;
+  let arena = new Uint8Array(4096);
+  let arenaEnd = 0;
 
-  const place = (entry: number): void => {
-    let at = hashes[entry]! & mask;
-    while (table[at] !== 0) at = (at + 1) & mask;
-    table[at] = entry + 1;
+  const place = (hash: number, id: number, start: number, length: number): void => {
+    let at = hash & mask;
+    while (table[at * SLOT + 3] !== 0) at = (at + 1) & mask;
+    const base = at * SLOT;
+    table[base] = hash;
+    table[base + 1] = id;
+    table[base + 2] = start;
+    table[base + 3] = length;
   };
 
   const insert = (word: string, hash: number, id: number): void => {
-    const entry = words.length;
-    words.push(word);
-    if (entry >= ids.length) {
-      const grownIds = new Int32Array(ids.length * 2);
-      grownIds.set(ids);
-      ids = grownIds;
-      const grownHashes = new Int32Array(hashes.length * 2);
-      grownHashes.set(hashes);
-      hashes = grownHashes;
+    // Words that are empty or not ASCII never come out of the scanner, so need no entry.
+    if (word.length === 0 || !isAscii(word)) return;
+    if (arenaEnd + word.length > arena.length) {
+      const grown = new Uint8Array(Math.max(arena.length * 2, arenaEnd + word.length));
+      grown.set(arena);
+      arena = grown;
     }
-    ids[entry] = id;
-    hashes[entry] = hash;
-    if (words.length * 2 > table.length) {
-      table = new Int32Array(table.length * 2);
-      mask = table.length - 1;
-      for (let e = 0; e < words.length; e++) place(e);
-    } else {
-      place(entry);
+    const start = arenaEnd;
+    for (let i = 0; i < word.length; i++) arena[arenaEnd++] = word.charCodeAt(i);
+    entries++;
+    if (entries * 2 > mask + 1) {
+      const old = table;
+      table = new Int32Array(old.length * 2);
+      mask = table.length / SLOT - 1;
+      for (let base = 0; base < old.length; base += SLOT) {
+        if (old[base + 3] !== 0) place(old[base]!, old[base + 1]!, old[base + 2]!, old[base + 3]!);
+      }
     }
+    place(hash, id, start, word.length);
   };
 
-  /** Whether `word` equals `text[start, end)` lowercased (`upper`: the run may hold capitals). */
-  const same = (word: string, text: string, start: number, end: number, upper: boolean) => {
-    if (word.length !== end - start) return false;
-    for (let i = start; i < end; i++) {
-      const code = text.charCodeAt(i);
-      if (word.charCodeAt(i - start) !== (upper ? code | 0x20 : code)) return false;
+  /** Whether the arena bytes from `start` equal `text[from, to)` lowercased. */
+  const same = (start: number, text: string, from: number, to: number): boolean => {
+    const shift = start - from;
+    for (let i = from; i < to; i++) {
+      if (arena[shift + i] !== (text.charCodeAt(i) | 0x20)) return false;
     }
     return true;
   };
 
   const lookup = (
     text: string,
-    start: number,
-    end: number,
-    upper: boolean,
+    from: number,
+    to: number,
     newTerm: (word: string) => number,
   ): number => {
+    // Words are all letters or all digits; `| 0x20` lowercases letters and keeps digits.
     let hash = FNV_OFFSET;
-    for (let i = start; i < end; i++) {
-      const code = text.charCodeAt(i);
-      hash = Math.imul(hash ^ (upper ? code | 0x20 : code), FNV_PRIME);
-    }
-    let at = hash & mask;
-    for (;;) {
-      const entry = table[at]! - 1;
-      if (entry < 0) break;
-      if (hashes[entry] === hash && same(words[entry]!, text, start, end, upper)) {
-        return ids[entry]!;
+    for (let i = from; i < to; i++) hash = Math.imul(hash ^ (text.charCodeAt(i) | 0x20), FNV_PRIME);
+    const length = to - from;
+    for (let at = hash & mask; ; at = (at + 1) & mask) {
+      const base = at * SLOT;
+      const stored = table[base + 3]!;
+      if (stored === 0) break;
+      if (table[base] === hash && stored === length && same(table[base + 2]!, text, from, to)) {
+        return table[base + 1]!;
       }
-      at = (at + 1) & mask;
     }
-    const word = upper ? text.slice(start, end).toLowerCase() : text.slice(start, end);
+    const word = text.slice(from, to).toLowerCase();
     const id = newTerm(word);
     insert(word, hash, id);
     return id;
@@ -150,7 +161,7 @@ export function asciiTerms(stopwords: ReadonlySet<string>, terms: readonly strin
             else while (i < length && CLASS[text.charCodeAt(i)] === LOWER) i++;
           }
         }
-        const id = lookup(text, start, i, kind === UPPER, newTerm);
+        const id = lookup(text, start, i, newTerm);
         if (id !== STOPWORD) keys[count++] = id * 8 + field;
       }
       return count;
