@@ -7,9 +7,9 @@ import {
 } from '@shortlist/core';
 import { encodeBm25Snapshot } from './bm25-snapshot.js';
 import { layoutPostings, type Postings } from './postings.js';
-import { createQueryTerms } from './query-terms.js';
+import { queryTermsBuffer, readQueryTerms } from './query-terms.js';
 import type { Bm25Config } from './resolve-options.js';
-import { createSearcher } from './search.js';
+import { createSearcher, search } from './search.js';
 import { addTools, compactIfWorthwhile, removeTools, type TermStore } from './term-store.js';
 
 /** A BM25 index plus what tests need to check pruning against exhaustive scoring. */
@@ -44,7 +44,7 @@ export function createBm25Index(
   let postings = restored;
   let postingsVersion = restored ? store.version : -1;
   const searcher = createSearcher(store.names);
-  const queryTerms = createQueryTerms();
+  const queryTerms = queryTermsBuffer();
 
   const current = (): Postings => {
     if (postingsVersion !== store.version) {
@@ -65,9 +65,9 @@ export function createBm25Index(
     }
     const k = Math.min(checkLimit(limit), store.live);
     if (k === 0) return [];
-    const terms = queryTerms(store, config.tokenizer(query));
+    const terms = readQueryTerms(queryTerms, store, config.tokenizer(query));
     if (terms.length === 0) return [];
-    return searcher.search(current(), terms, k, exhaustive);
+    return search(searcher, current(), terms, k, exhaustive);
   };
 
   current();
