@@ -1,6 +1,6 @@
 import { createTokenizer, englishStopwords, type Tool } from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
-import { asciiTerms, NOT_ASCII } from './ascii-terms.js';
+import { asciiTerms, NOT_ASCII, scanAscii } from './ascii-terms.js';
 import { bm25 } from './bm25.js';
 import { random, randomCatalogue, tool } from './test-catalogue.js';
 
@@ -29,12 +29,12 @@ function randomAscii(next: () => number, length: number): string {
 
 /** Runs `scan` and reads the keys back as words, as the term store would see them. */
 function scanWords(stopwords: ReadonlySet<string>, texts: readonly string[]): string[][] {
-  const vocabulary: string[] = [];
+  const into = { vocabulary: new Map<string, number>(), terms: [] as string[] };
+  const vocabulary = into.terms;
   const table = asciiTerms(stopwords, vocabulary);
-  const newTerm = (word: string) => vocabulary.push(word) - 1;
   return texts.map((text, field) => {
     const keys = new Uint32Array(text.length);
-    const end = table.scan(text, field % 8, keys, 0, newTerm);
+    const end = scanAscii(table, text, field % 8, keys, 0, into);
     expect(end).not.toBe(NOT_ASCII);
     return Array.from(keys.subarray(0, end), (key) => {
       expect(key % 8).toBe(field % 8);
@@ -65,7 +65,9 @@ describe('asciiTerms', () => {
     const [words] = scanWords(englishStopwords, ['getUserID GET user_id UserId the']);
     expect(words).toEqual(['get', 'user', 'id', 'get', 'user', 'id', 'user', 'id']);
     const table = asciiTerms(englishStopwords, []);
-    expect(table.scan('café menu', 0, new Uint32Array(16), 0, () => 0)).toBe(NOT_ASCII);
+    const into = { vocabulary: new Map<string, number>(), terms: [] };
+    expect(scanAscii(table, 'café menu', 0, new Uint32Array(16), 0, into)).toBe(NOT_ASCII);
+    expect(into.terms).toEqual([]);
   });
 });
 

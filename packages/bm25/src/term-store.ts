@@ -6,7 +6,7 @@ import {
   toolFieldNames,
   toolFields,
 } from '@shortlist/core';
-import { type AsciiTerms, asciiTerms, NOT_ASCII } from './ascii-terms.js';
+import { type AsciiTerms, addAsciiTerm, asciiTerms, NOT_ASCII, scanAscii } from './ascii-terms.js';
 import { ensureLength } from './grow.js';
 import type { Bm25Config } from './resolve-options.js';
 
@@ -133,7 +133,7 @@ export function addTools(
       if (ascii !== undefined) {
         // Pure-ASCII text under the default chain: words go straight to term ids.
         keys = ensureLength(keys, count + text.length);
-        const end = ascii.scan(text, f, keys, count, newTerm);
+        const end = scanAscii(ascii, text, f, keys, count, store);
         if (end !== NOT_ASCII) {
           store.fieldLengths[slot * FIELD_COUNT + f] = end - count;
           store.fieldTotals[f]! += end - count;
@@ -149,12 +149,13 @@ export function addTools(
         let term = store.vocabulary.get(token);
         if (term === undefined) {
           term = newTerm(token);
-          store.ascii?.add(token, term);
+          if (store.ascii) addAsciiTerm(store.ascii, token, term);
         }
         keys[count++] = term * (FIELD_MASK + 1) + f;
       }
     }
-    appendEntries(store, slot, keys.subarray(0, count).sort());
+    sortKeys(keys, count);
+    appendEntries(store, slot, keys, count);
     store.names.push(tool.name);
     store.slots.set(tool.name, slot);
     store.live++;
@@ -163,17 +164,34 @@ export function addTools(
   store.version++;
 }
 
+/** Sorts `keys[0, count)` ascending: insertion sort for a typical tool's few dozen keys. */
+function sortKeys(keys: Uint32Array, count: number): void {
+  if (count > 64) {
+    keys.subarray(0, count).sort();
+    return;
+  }
+  for (let i = 1; i < count; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+}
+
 /** Run-length encodes one tool's sorted (term, field) keys into entries and counts its terms. */
-function appendEntries(store: TermStore, slot: number, keys: Uint32Array): void {
+function appendEntries(store: TermStore, slot: number, keys: Uint32Array, count: number): void {
   let at = store.entryStart[slot]!;
-  store.entryTerm = ensureLength(store.entryTerm, at + keys.length);
-  store.entryFieldTf = ensureLength(store.entryFieldTf, at + keys.length);
+  store.entryTerm = ensureLength(store.entryTerm, at + count);
+  store.entryFieldTf = ensureLength(store.entryFieldTf, at + count);
   store.documentFrequency = ensureLength(store.documentFrequency, store.terms.length);
   let previousTerm = -1;
-  for (let i = 0; i < keys.length; ) {
+  for (let i = 0; i < count; ) {
     const key = keys[i]!;
     let tf = 0;
-    while (i < keys.length && keys[i] === key) {
+    while (i < count && keys[i] === key) {
       tf++;
       i++;
     }

@@ -53,9 +53,10 @@ function collectSchema(
   enums: string[],
 ): void {
   if (depth > MAX_DEPTH) return;
-  for (const value of [...asArray(schema.enum), schema.const]) {
-    if (typeof value === 'string' || typeof value === 'number') enums.push(String(value));
-  }
+  // Plain loops over the schema's own values: this runs for every node of every tool indexed.
+  const values = asArray(schema.enum);
+  for (let i = 0; i < values.length; i++) pushEnum(enums, values[i]);
+  pushEnum(enums, schema.const);
   const properties = asSchema(schema.properties);
   if (properties) {
     for (const key of Object.keys(properties)) {
@@ -69,12 +70,20 @@ function collectSchema(
   }
   const items = asSchema(schema.items);
   if (items) collectSchema(items, depth + 1, names, descriptions, enums);
-  for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const) {
-    for (const branch of asArray(schema[keyword])) {
+  for (const keyword of COMBINATORS) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches)) continue;
+    for (const branch of branches) {
       const sub = asSchema(branch);
       if (sub) collectSchema(sub, depth + 1, names, descriptions, enums);
     }
   }
+}
+
+const COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
+
+function pushEnum(enums: string[], value: unknown): void {
+  if (typeof value === 'string' || typeof value === 'number') enums.push(String(value));
 }
 
 const asArray = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
