@@ -120,3 +120,19 @@ describe('fused ASCII analysis in the index', () => {
     }
   });
 });
+
+describe('fused ASCII analysis of queries', () => {
+  it('ranks random ASCII queries exactly as the general tokenizer path does', async () => {
+    const tools = mixedTools();
+    const fused = await bm25().doIndex(tools);
+    const general = await bm25({ tokenizer: createTokenizer({ stem: false }) }).doIndex(tools);
+    const next = random(41);
+    const words = tools.flatMap((entry) => entry.description.split(' ').slice(0, 3));
+    for (let n = 0; n < 300; n++) {
+      const query = `${words[Math.floor(next() * words.length)]} ${randomAscii(next, 25)} ${words[Math.floor(next() * words.length)]}`;
+      expect(await fused.doRank(query, { limit: 10 })).toEqual(
+        await general.doRank(query, { limit: 10 }),
+      );
+    }
+  });
+});

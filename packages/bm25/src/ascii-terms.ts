@@ -35,9 +35,9 @@ export interface AsciiTerms {
   arenaEnd: number;
 }
 
-/** Where new terms go: the term store's vocabulary and its id-ordered term list. */
+/** Where new terms go: the id-ordered term list, and the term map when one has been built. */
 export interface Vocabulary {
-  readonly vocabulary: Map<string, number>;
+  readonly vocabulary: Map<string, number> | undefined;
   readonly terms: string[];
 }
 
@@ -115,8 +115,20 @@ function same(arena: Uint8Array, start: number, text: string, from: number, to: 
   return true;
 }
 
-/** The term id of the word `text[from, to)` (lowercased), adding it to `into` when new. */
-function lookup(t: AsciiTerms, text: string, from: number, to: number, into: Vocabulary): number {
+/** Returned for a word not in the table when nothing may be added (queries). */
+const UNKNOWN = -2;
+
+/**
+ * The term id of the word `text[from, to)` (lowercased), adding it to `into` when new; with no
+ * `into`, a new word is `UNKNOWN`.
+ */
+function lookup(
+  t: AsciiTerms,
+  text: string,
+  from: number,
+  to: number,
+  into: Vocabulary | undefined,
+): number {
   // Words are all letters or all digits; `| 0x20` lowercases letters and keeps digits.
   let hash = FNV_OFFSET;
   for (let i = from; i < to; i++) hash = Math.imul(hash ^ (text.charCodeAt(i) | 0x20), FNV_PRIME);
@@ -134,9 +146,10 @@ function lookup(t: AsciiTerms, text: string, from: number, to: number, into: Voc
       return table[base + 1]!;
     }
   }
+  if (into === undefined) return UNKNOWN;
   const word = text.slice(from, to).toLowerCase();
   const id = into.terms.length;
-  into.vocabulary.set(word, id);
+  into.vocabulary?.set(word, id);
   into.terms.push(word);
   insert(t, word, hash, id);
   return id;
@@ -145,7 +158,7 @@ function lookup(t: AsciiTerms, text: string, from: number, to: number, into: Voc
 /**
  * Writes `id * 8 + field` for each word of `text` into `keys` from `at` on (`keys` must have
  * room for `text.length` more) and returns the new end, or `NOT_ASCII`. Words the vocabulary
- * has not seen are added to `into`.
+ * has not seen are added to `into`, or left out when there is no `into` (a query).
  */
 export function scanAscii(
   t: AsciiTerms,
@@ -153,7 +166,7 @@ export function scanAscii(
   field: number,
   keys: Uint32Array,
   at: number,
-  into: Vocabulary,
+  into: Vocabulary | undefined,
 ): number {
   const length = text.length;
   if (!isAscii(text)) return NOT_ASCII;
@@ -178,7 +191,7 @@ export function scanAscii(
       }
     }
     const id = lookup(t, text, start, i, into);
-    if (id !== STOPWORD) keys[count++] = id * 8 + field;
+    if (id >= 0) keys[count++] = id * 8 + field;
   }
   return count;
 }

@@ -7,7 +7,7 @@ import {
 } from '@shortlist/core';
 import { encodeBm25Snapshot } from './bm25-snapshot.js';
 import { layoutPostings, type Postings } from './postings.js';
-import { queryTermsBuffer, readQueryTerms } from './query-terms.js';
+import { queryTermsBuffer, readAsciiQuery, readQueryTerms } from './query-terms.js';
 import type { Bm25Config } from './resolve-options.js';
 import { createSearcher, search } from './search.js';
 import { addTools, compactIfWorthwhile, removeTools, type TermStore } from './term-store.js';
@@ -65,7 +65,9 @@ export function createBm25Index(
     }
     const k = Math.min(checkLimit(limit), store.live);
     if (k === 0) return [];
-    const terms = readQueryTerms(queryTerms, store, config.tokenizer(query));
+    const terms =
+      (store.ascii && readAsciiQuery(queryTerms, store, store.ascii, query)) ??
+      readQueryTerms(queryTerms, store, config.tokenizer(query));
     if (terms.length === 0) return [];
     return search(searcher, current(), terms, k, exhaustive);
   };

@@ -1,4 +1,5 @@
-import type { TermStore } from './term-store.js';
+import { type AsciiTerms, NOT_ASCII, scanAscii } from './ascii-terms.js';
+import { type TermStore, vocabularyOf } from './term-store.js';
 
 /**
  * A query after analysis: distinct indexed term ids and how often each occurred, in
@@ -10,6 +11,8 @@ export interface QueryTerms {
   length: number;
   /** Position + 1 of each term id in the current query; 0 when absent. Cleared after use. */
   position: Int32Array;
+  /** Term keys of an ASCII query, as the scanner writes them. */
+  keys: Uint32Array;
 }
 
 /** Buffers for `readQueryTerms`. */
@@ -18,6 +21,7 @@ export const queryTermsBuffer = (): QueryTerms => ({
   weights: new Float64Array(16),
   length: 0,
   position: new Int32Array(0),
+  keys: new Uint32Array(64),
 });
 
 /**
@@ -29,28 +33,61 @@ export function readQueryTerms(
   store: TermStore,
   tokens: readonly string[],
 ): QueryTerms {
+  reserveQuery(query, store, tokens.length);
+  const vocabulary = vocabularyOf(store);
+  query.length = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const term = vocabulary.get(tokens[i]!);
+    if (term !== undefined) count(query, store, term);
+  }
+  return done(query);
+}
+
+/**
+ * `readQueryTerms` for an ASCII query under the default chain: words go straight to term ids
+ * through the store's ASCII table, with the same terms as the tokenizer would give. Returns
+ * `undefined` for a query with other characters, which takes the tokenizer.
+ */
+export function readAsciiQuery(
+  query: QueryTerms,
+  store: TermStore,
+  ascii: AsciiTerms,
+  text: string,
+): QueryTerms | undefined {
+  if (query.keys.length < text.length) query.keys = new Uint32Array(text.length);
+  const end = scanAscii(ascii, text, 0, query.keys, 0, undefined);
+  if (end === NOT_ASCII) return undefined;
+  reserveQuery(query, store, end);
+  query.length = 0;
+  for (let i = 0; i < end; i++) count(query, store, query.keys[i]! >>> 3);
+  return done(query);
+}
+
+function reserveQuery(query: QueryTerms, store: TermStore, tokens: number): void {
   if (query.position.length < store.terms.length) {
     query.position = new Int32Array(Math.max(store.terms.length, query.position.length * 2));
   }
-  if (query.terms.length < tokens.length) {
-    query.terms = new Int32Array(tokens.length);
-    query.weights = new Float64Array(tokens.length);
+  if (query.terms.length < tokens) {
+    query.terms = new Int32Array(tokens);
+    query.weights = new Float64Array(tokens);
   }
-  const { terms, weights, position } = query;
-  let length = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    const term = store.vocabulary.get(tokens[i]!);
-    if (term === undefined || store.documentFrequency[term]! <= 0) continue;
-    const at = position[term]!;
-    if (at > 0) {
-      weights[at - 1]! += 1;
-    } else {
-      terms[length] = term;
-      weights[length++] = 1;
-      position[term] = length;
-    }
+}
+
+/** Adds one occurrence of `term`, unless no live tool has it. */
+function count(query: QueryTerms, store: TermStore, term: number): void {
+  if (store.documentFrequency[term]! <= 0) return;
+  const at = query.position[term]!;
+  if (at > 0) {
+    query.weights[at - 1]! += 1;
+  } else {
+    query.terms[query.length] = term;
+    query.weights[query.length++] = 1;
+    query.position[term] = query.length;
   }
-  for (let i = 0; i < length; i++) position[terms[i]!] = 0;
-  query.length = length;
+}
+
+/** Clears the positions marked while counting. */
+function done(query: QueryTerms): QueryTerms {
+  for (let i = 0; i < query.length; i++) query.position[query.terms[i]!] = 0;
   return query;
 }

@@ -22,7 +22,11 @@ const FIELD_MASK = (1 << FIELD_BITS) - 1;
  * Collection statistics (live tools, field length totals, document frequencies) stay exact.
  */
 export interface TermStore {
-  readonly vocabulary: Map<string, number>;
+  /**
+   * Term id by term, built only when text the ASCII table cannot take (another script, a
+   * custom tokenizer) needs it; read it through `vocabularyOf`.
+   */
+  vocabulary: Map<string, number> | undefined;
   readonly terms: string[];
   /** Live tools containing each term, by term id. */
   documentFrequency: Int32Array;
@@ -47,7 +51,7 @@ export interface TermStore {
 /** An empty store. */
 export function createTermStore(): TermStore {
   return {
-    vocabulary: new Map(),
+    vocabulary: undefined,
     terms: [],
     documentFrequency: new Int32Array(64),
     names: [],
@@ -60,6 +64,16 @@ export function createTermStore(): TermStore {
     live: 0,
     version: 0,
   };
+}
+
+/** The store's term map, built from its term list at first use. */
+export function vocabularyOf(store: TermStore): Map<string, number> {
+  if (store.vocabulary === undefined) {
+    const vocabulary = new Map<string, number>();
+    for (let id = 0; id < store.terms.length; id++) vocabulary.set(store.terms[id]!, id);
+    store.vocabulary = vocabulary;
+  }
+  return store.vocabulary;
 }
 
 /** Number of slots in use, removed ones included. */
@@ -109,7 +123,7 @@ export function addTools(
   const { weights, tokenizer, stopwords } = config;
   const newTerm = (token: string): number => {
     const term = store.terms.length;
-    store.vocabulary.set(token, term);
+    vocabularyOf(store).set(token, term);
     store.terms.push(token);
     return term;
   };
@@ -146,7 +160,7 @@ export function addTools(
       store.fieldTotals[f]! += tokens.length;
       keys = ensureLength(keys, count + tokens.length);
       for (const token of tokens) {
-        let term = store.vocabulary.get(token);
+        let term = vocabularyOf(store).get(token);
         if (term === undefined) {
           term = newTerm(token);
           if (store.ascii) addAsciiTerm(store.ascii, token, term);
