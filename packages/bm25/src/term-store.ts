@@ -136,6 +136,7 @@ export function addTools(
     if (i % BATCH === 0 && i > 0) {
       throwIfAborted(options?.signal);
       options?.onProgress?.({ phase: 'bm25: analyse tools', done: i, total: tools.length });
+      if (i === BATCH) reserveEntries(store, start, i, tools.length);
     }
     const tool = tools[i]!;
     const slot = start + i;
@@ -176,6 +177,18 @@ export function addTools(
   }
   options?.onProgress?.({ phase: 'bm25: analyse tools', done: tools.length, total: tools.length });
   store.version++;
+}
+
+/**
+ * Sizes the entry arrays for the whole batch from its first `done` tools (a quarter extra),
+ * so a large catalogue copies them once rather than at every doubling.
+ */
+function reserveEntries(store: TermStore, start: number, done: number, total: number): void {
+  const base = store.entryStart[start]!;
+  const perTool = (store.entryStart[start + done]! - base) / done;
+  const expected = base + Math.ceil(perTool * total * 1.25);
+  store.entryTerm = ensureLength(store.entryTerm, expected);
+  store.entryFieldTf = ensureLength(store.entryFieldTf, expected);
 }
 
 /** Sorts `keys[0, count)` ascending: insertion sort for a typical tool's few dozen keys. */
