@@ -106,6 +106,13 @@ export function addAsciiTerm(t: AsciiTerms, term: string, id: number): void {
   insert(t, term, hashOf(term), id);
 }
 
+/** The hash of `text[from, to)` lowercased (`| 0x20` lowercases letters and keeps digits). */
+function lowerHash(text: string, from: number, to: number): number {
+  let hash = FNV_OFFSET;
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ (text.charCodeAt(i) | 0x20), FNV_PRIME);
+  return hash;
+}
+
 /** Whether the arena bytes from `start` equal `text[from, to)` lowercased. */
 function same(arena: Uint8Array, start: number, text: string, from: number, to: number): boolean {
   const shift = start - from;
@@ -127,11 +134,9 @@ function lookup(
   text: string,
   from: number,
   to: number,
+  hash: number,
   into: Vocabulary | undefined,
 ): number {
-  // Words are all letters or all digits; `| 0x20` lowercases letters and keeps digits.
-  let hash = FNV_OFFSET;
-  for (let i = from; i < to; i++) hash = Math.imul(hash ^ (text.charCodeAt(i) | 0x20), FNV_PRIME);
   const length = to - from;
   const { table, mask } = t;
   for (let at = hash & mask; ; at = (at + 1) & mask) {
@@ -179,18 +184,27 @@ export function scanAscii(
       continue;
     }
     const start = i;
-    i++;
+    let hash: number;
     if (kind !== UPPER) {
-      while (i < length && CLASS[text.charCodeAt(i)] === kind) i++;
+      // Lowercase letters and digits hash as they are, while the run is scanned.
+      hash = Math.imul(FNV_OFFSET ^ text.charCodeAt(i), FNV_PRIME);
+      i++;
+      for (; i < length; i++) {
+        const code = text.charCodeAt(i);
+        if (CLASS[code] !== kind) break;
+        hash = Math.imul(hash ^ code, FNV_PRIME);
+      }
     } else {
+      i++;
       while (i < length && CLASS[text.charCodeAt(i)] === UPPER) i++;
       if (i < length && CLASS[text.charCodeAt(i)] === LOWER) {
         // An acronym gives its last capital to the capitalised word after it.
         if (i - start >= 2) i--;
         else while (i < length && CLASS[text.charCodeAt(i)] === LOWER) i++;
       }
+      hash = lowerHash(text, start, i);
     }
-    const id = lookup(t, text, start, i, into);
+    const id = lookup(t, text, start, i, hash, into);
     if (id >= 0) keys[count++] = id * 8 + field;
   }
   return count;
