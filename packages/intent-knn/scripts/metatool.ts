@@ -1,6 +1,7 @@
 /**
  * MetaTool experiment for intent(): trains on the `train` split, scores the `test` split.
  * Usage: pnpm --filter @shortlist/intent-knn metatool [--neighbours 5] [--exponent 1] [--dimensions 1024]
+ *   [--count-exponent 0] [--tool-text 0|1]
  * Pick the settings with `tune-metatool`, which never looks at the test split.
  */
 import { bm25 } from '@shortlist/bm25';
@@ -15,7 +16,7 @@ import {
   pairedBootstrap,
 } from '@shortlist/eval';
 import { rrf } from '@shortlist/fusion';
-import { type IntentExample, intent } from '@shortlist/intent-knn';
+import { type IntentExample, type IntentOptions, intent } from '@shortlist/intent-knn';
 import { lexicalEmbedder } from '@shortlist/tfidf';
 
 const dir = `${process.env.SHORTLIST_BENCHMARKS ?? '/work/shared/benchmarks'}/metatool`;
@@ -34,13 +35,9 @@ async function run(
   train: readonly DatasetQuery[],
   queries: readonly DatasetQuery[],
   embedder: EmbedderV1,
-  neighbours: number,
-  exponent: number,
+  settings: Pick<IntentOptions, 'neighbours' | 'exponent' | 'countExponent' | 'toolText'>,
 ): Promise<SourceRanking[][]> {
-  const picker = await pipe(
-    bm25(),
-    intent({ examples: examplesOf(train), embedder, neighbours, exponent }),
-  )
+  const picker = await pipe(bm25(), intent({ examples: examplesOf(train), embedder, ...settings }))
     .fuse(rrf())
     .index(tools);
   const out: SourceRanking[][] = [];
@@ -82,11 +79,18 @@ const embedder = cached(
 );
 const neighbours = argument('neighbours', 5);
 const exponent = argument('exponent', 1);
+const countExponent = argument('count-exponent', 0);
+const toolText = argument('tool-text', 0) === 1;
 
 console.log(
-  `MetaTool: ${dataset.tools.length} tools, ${examplesOf(train).length} examples from ${train.length} train queries, ${test.length} test queries; neighbours=${neighbours} exponent=${exponent}; embedder ${embedder.modelId.slice(0, 40)}`,
+  `MetaTool: ${dataset.tools.length} tools, ${examplesOf(train).length} examples from ${train.length} train queries, ${test.length} test queries; neighbours=${neighbours} exponent=${exponent} countExponent=${countExponent} toolText=${toolText}; embedder ${embedder.modelId.slice(0, 40)}`,
 );
-const rankings = await run(dataset.tools, train, test, embedder, neighbours, exponent);
+const rankings = await run(dataset.tools, train, test, embedder, {
+  neighbours,
+  exponent,
+  countExponent,
+  toolText,
+});
 const scores = Object.fromEntries(
   (['bm25', 'intent', 'fused'] as const).map((system) => [system, metrics(rankings, test, system)]),
 ) as Record<System, { hit: number[]; ndcg: number[] }>;

@@ -26,4 +26,15 @@ export interface IntentOptions {
    * loose ones. @default 1 (the summed cosine)
    */
   readonly exponent?: number;
+  /**
+   * A tool's summed vote is divided by (its example count) ** this, so tools with many examples
+   * do not win on numbers alone; 0.5 divides by the square root. @default 0 (no division)
+   */
+  readonly countExponent?: number;
+  /**
+   * Counts each catalogue tool's own text (core's `toolText`: name, description, parameters) as
+   * one more example of it, embedded at index time and again when the tool is added.
+   * @default false
+   */
+  readonly toolText?: boolean;
 }

@@ -1,5 +1,5 @@
 import { sampleTools } from '@shortlist/conformance';
-import { InvalidArgumentError, type RankerIndexV1 } from '@shortlist/core';
+import { InvalidArgumentError, type RankerIndexV1, toTools } from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
 import { intent } from './intent.js';
 import type { IntentExample } from './intent-options.js';
@@ -58,6 +58,61 @@ describe('intent', () => {
       ['post_chat_message', 0.25],
       ['search_email', 0.25],
     ]);
+  });
+
+  it("divides a tool's summed vote by its example count ** countExponent", async () => {
+    const embedder = vocabularyEmbedder(vocabulary);
+    // "mail inbox": send_email's examples have cosines 0.5 and 2/sqrt(6), search_email's one 1.
+    const summed = await intent({ examples, embedder }).doIndex(sampleTools);
+    expect(await rank(summed, 'mail inbox')).toEqual([
+      ['send_email', Number((0.5 + closeExample).toFixed(4))],
+      ['search_email', 1],
+    ]);
+    const mean = await intent({ examples, embedder, countExponent: 1 }).doIndex(sampleTools);
+    expect(await rank(mean, 'mail inbox')).toEqual([
+      ['search_email', 1],
+      ['send_email', Number(((0.5 + closeExample) / 2).toFixed(4))],
+    ]);
+    const root = await intent({ examples, embedder, countExponent: 0.5 }).doIndex(sampleTools);
+    expect(await rank(root, 'mail inbox')).toEqual([
+      ['search_email', 1],
+      ['send_email', Number(((0.5 + closeExample) / Math.SQRT2).toFixed(4))],
+    ]);
+  });
+
+  it("counts each tool's own text as one more example with toolText", async () => {
+    const tools = toTools([
+      { name: 'send_email', description: 'Send mail to an inbox' },
+      { name: 'get_weather', description: 'Weather for a city' },
+    ]);
+    const few = [{ query: 'send chat', tool: 'send_email' }];
+    const embedder = vocabularyEmbedder(vocabulary);
+    const plain = await intent({ examples: few, embedder }).doIndex(tools);
+    expect(await rank(plain, 'weather city')).toEqual([]);
+    expect(await rank(plain, 'send mail')).toEqual([['send_email', 0.5]]);
+
+    const withText = intent({ examples: few, embedder, toolText: true });
+    const index = await withText.doIndex(tools);
+    // Texts "send_email Send mail to an inbox" -> (send, mail, inbox); "Weather for a city" -> (weather, city).
+    expect(await rank(index, 'weather city')).toEqual([['get_weather', 1]]);
+    expect(await rank(index, 'send mail')).toEqual([
+      ['send_email', Number((0.5 + closeExample).toFixed(4))],
+    ]);
+    // The count includes the text: (0.5 + 2/sqrt(6)) / 2 ** 1.
+    const counted = await intent({
+      examples: few,
+      embedder,
+      toolText: true,
+      countExponent: 1,
+    }).doIndex(tools);
+    expect(await rank(counted, 'send mail')).toEqual([
+      ['send_email', Number(((0.5 + closeExample) / 2).toFixed(4))],
+    ]);
+    // An updated tool (removed, added back) is embedded with its new text.
+    await index.doRemove!(['get_weather']);
+    expect(await rank(index, 'weather city')).toEqual([]);
+    await index.doAdd!(toTools([{ name: 'get_weather', description: 'city inbox' }]));
+    expect(await rank(index, 'weather city')).toEqual([['get_weather', 0.5]]);
   });
 
   it('leaves tools without examples out of its rankings', async () => {
@@ -180,6 +235,11 @@ describe('intent', () => {
     const embedder = vocabularyEmbedder(vocabulary);
     expect(() => intent({ examples, embedder, neighbours: 0 })).toThrow(/neighbours must be/);
     expect(() => intent({ examples, embedder, exponent: -1 })).toThrow(/exponent must be/);
+    expect(() => intent({ examples, embedder, countExponent: -0.5 })).toThrow(
+      /countExponent must be a number of at least 0/,
+    );
+    // @ts-expect-error: testing a JavaScript caller
+    expect(() => intent({ examples, embedder, toolText: 'yes' })).toThrow(/toolText must be/);
     // @ts-expect-error: testing a JavaScript caller
     expect(() => intent({ examples })).toThrow(InvalidArgumentError);
     // @ts-expect-error: testing a JavaScript caller

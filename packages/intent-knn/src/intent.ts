@@ -25,7 +25,8 @@ const EXAMPLES = 'intent(options.examples)';
 
 /**
  * Ranks tools by what users asked before: embeds labelled example queries once, then scores
- * each tool by the summed cosine of its examples among the query's nearest `neighbours`.
+ * each tool by the summed cosine of its examples among the query's nearest `neighbours`
+ * (optionally with each tool's own text as one more example).
  * Tools without examples are absent from its rankings; fuse it with a ranker that sees them all.
  */
 export function intent(options: IntentOptions): IntentRanker {
@@ -79,7 +80,7 @@ export function intent(options: IntentOptions): IntentRanker {
     await embedMissing(examples, callOptions);
     if (tools.length > 0) checkToolsKnown(examples, known, EXAMPLES); // examples added meanwhile
     const ref: { current?: WeakRef<ExampleIndex> } = {};
-    const index = createExampleIndex(settings, names, {
+    const index = createExampleIndex(settings, {
       snapshot: () =>
         encodeIntentSnapshot(
           embedder,
@@ -92,6 +93,7 @@ export function intent(options: IntentOptions): IntentRanker {
       },
     });
     index.addExamples(entriesOf(examples));
+    await index.doAdd(tools, callOptions); // also embeds the tools' own texts if settings.toolText
     ref.current = new WeakRef(index);
     live.add(ref.current);
     return index;
@@ -129,7 +131,15 @@ export function intent(options: IntentOptions): IntentRanker {
 }
 
 function checkOptions(options: IntentOptions) {
-  const { embedder, neighbours = 5, id = 'intent', minScore = 0, exponent = 1 } = options ?? {};
+  const {
+    embedder,
+    neighbours = 5,
+    id = 'intent',
+    minScore = 0,
+    exponent = 1,
+    countExponent = 0,
+    toolText = false,
+  } = options ?? {};
   const fail = (argument: string, expected: string, got: unknown): never => {
     throw new InvalidArgumentError({
       argument: `intent(options.${argument})`,
@@ -149,5 +159,8 @@ function checkOptions(options: IntentOptions) {
   if (typeof id !== 'string' || id === '') fail('id', 'a non-empty string', id);
   if (!Number.isFinite(minScore)) fail('minScore', 'a finite number', minScore);
   if (!Number.isFinite(exponent) || exponent <= 0) fail('exponent', 'a positive number', exponent);
-  return { embedder, neighbours, id, minScore, exponent };
+  if (!Number.isFinite(countExponent) || countExponent < 0)
+    fail('countExponent', 'a number of at least 0', countExponent);
+  if (typeof toolText !== 'boolean') fail('toolText', 'a boolean', toolText);
+  return { embedder, neighbours, id, minScore, exponent, countExponent, toolText };
 }
