@@ -40,14 +40,3 @@ export function toolTermWeights(
   });
   return finish(counts, sublinearTf);
 }
-
-/** A query's term frequencies, damped like a tool's so both vectors live in one space. */
-export function queryTermWeights(
-  query: string,
-  tokenizer: Tokenizer,
-  sublinearTf: boolean,
-): TermWeights {
-  const counts = new Map<string, number>();
-  addTerms(counts, tokenizer(query), 1);
-  return finish(counts, sublinearTf);
-}

@@ -1,6 +1,8 @@
-import { type Ranking, topK } from '@shortlist/core';
-import { findDoc, kthLargest } from './kth-largest.js';
+import type { Ranking } from '@shortlist/core';
 import type { TermWeights } from './term-weights.js';
+import { emptyPostings, type TfidfPostings } from './tfidf-postings.js';
+import { type QueryVector, queryVector, readQueryVector } from './tfidf-query.js';
+import { createSearcher, type Searcher, searchTfidf } from './tfidf-search.js';
 
 /** Per-document data that survives snapshots: names and term frequencies (idf-free). */
 export interface StoredDocuments {
@@ -32,18 +34,9 @@ export class TfidfStore {
   private readonly freeSlots: number[] = [];
 
   private compiled = false;
-  private idf = new Float64Array(0);
-  private offsets = new Int32Array(1);
-  private postingDocs = new Int32Array(0);
-  private postingWeights = new Float64Array(0);
-  /** Largest posting weight of each term: bounds what the term can add to any score. */
-  private maxWeights = new Float64Array(0);
-  private kthHeap = new Float64Array(16);
-  private accumulator = new Float64Array(0);
-  private stamps = new Uint32Array(0);
-  private touched = new Int32Array(0);
-  private epoch = 0;
-  private readonly nameOf = (slot: number): string => this.names[slot]!;
+  private postings: TfidfPostings = emptyPostings();
+  private readonly searcher: Searcher = createSearcher(this.names);
+  private readonly query: QueryVector = queryVector();
 
   get size(): number {
     return this.slots.size;
@@ -128,103 +121,33 @@ export class TfidfStore {
         if (w > maxWeights[t]!) maxWeights[t] = w;
       }
     }
-    this.idf = idf;
-    this.offsets = offsets;
-    this.postingDocs = postingDocs;
-    this.postingWeights = postingWeights;
-    this.maxWeights = maxWeights;
-    const capacity = this.names.length;
-    if (this.accumulator.length < capacity) {
-      this.accumulator = new Float64Array(capacity);
-      this.stamps = new Uint32Array(capacity);
-      this.touched = new Int32Array(capacity);
-      this.epoch = 0;
-    }
+    this.postings = {
+      offsets,
+      docs: postingDocs,
+      weights: postingWeights,
+      maxWeights,
+      idf,
+      slotCount: this.names.length,
+    };
     this.compiled = true;
   }
 
   /**
-   * Cosine of the query's tf·idf vector with every document's, best `limit` first. Terms are
-   * visited by falling upper bound; once no unseen document can reach the k-th best partial score,
-   * the remaining (common, low-idf) terms are only looked up for documents that still can.
+   * Cosine of the query's tf·idf vector (from its tokens) with every document's, best `limit`
+   * first, ties by name; exact, with max-score pruning (see `searchTfidf`).
    */
-  rank(query: TermWeights, limit: number): Ranking {
+  rank(tokens: readonly string[], sublinearTf: boolean, limit: number): Ranking {
     if (!this.compiled) this.compile();
-    const terms: { id: number; weight: number; bound: number }[] = [];
-    let squares = 0;
-    query.terms.forEach((term, i) => {
-      const id = this.termIds.get(term);
-      if (id === undefined || this.df[id] === 0) return;
-      const weight = query.weights[i]! * this.idf[id]!;
-      terms.push({ id, weight, bound: 0 });
-      squares += weight * weight;
-    });
-    if (squares === 0 || limit <= 0) return [];
-    const inverseNorm = 1 / Math.sqrt(squares);
-    for (const term of terms) {
-      term.weight *= inverseNorm;
-      term.bound = term.weight * this.maxWeights[term.id]!;
-    }
-    terms.sort((a, b) => b.bound - a.bound);
-    // remaining[q]: the most terms q.. can add to any document, padded against rounding.
-    const remaining = new Float64Array(terms.length + 1);
-    for (let q = terms.length - 1; q >= 0; q--) remaining[q] = remaining[q + 1]! + terms[q]!.bound;
-    for (let q = 0; q < terms.length; q++) remaining[q]! *= 1 + 1e-9;
-
-    const { accumulator, stamps, touched, offsets, postingDocs, postingWeights } = this;
-    if (++this.epoch === 0xffffffff) {
-      stamps.fill(0);
-      this.epoch = 1;
-    }
-    const epoch = this.epoch;
-    if (this.kthHeap.length < limit) this.kthHeap = new Float64Array(limit);
-    let count = 0;
-    let q = 0;
-    let kth = Number.NEGATIVE_INFINITY;
-    for (; q < terms.length; q++) {
-      if (q > 0 && count >= limit) {
-        kth = kthLargest(accumulator, touched, count, limit, this.kthHeap);
-        if (remaining[q]! < kth) break;
-      }
-      const { id, weight } = terms[q]!;
-      const end = offsets[id + 1]!;
-      for (let p = offsets[id]!; p < end; p++) {
-        const doc = postingDocs[p]!;
-        if (stamps[doc] !== epoch) {
-          stamps[doc] = epoch;
-          accumulator[doc] = 0;
-          touched[count++] = doc;
-        }
-        accumulator[doc]! += weight * postingWeights[p]!;
-      }
-    }
-    if (q < terms.length) {
-      // Keep only documents that can still reach the k-th best, then finish them by lookup.
-      let kept = 0;
-      const floor = kth * (1 - 1e-9);
-      for (let i = 0; i < count; i++) {
-        const doc = touched[i]!;
-        if (accumulator[doc]! + remaining[q]! >= floor) touched[kept++] = doc;
-      }
-      count = kept;
-      for (; q < terms.length; q++) {
-        const { id, weight } = terms[q]!;
-        const start = offsets[id]!;
-        const end = offsets[id + 1]!;
-        for (let i = 0; i < count; i++) {
-          const doc = touched[i]!;
-          const p = findDoc(postingDocs, start, end, doc);
-          if (p >= 0) accumulator[doc]! += weight * postingWeights[p]!;
-        }
-      }
-    }
-    const best = topK(limit, this.nameOf);
-    for (let i = 0; i < count; i++) {
-      const doc = touched[i]!;
-      const score = accumulator[doc]!;
-      if (score >= best.threshold) best.push(doc, score);
-    }
-    return best.drain().map(({ id, score }) => ({ name: this.names[id]!, score }));
+    const m = readQueryVector(
+      this.query,
+      this.postings,
+      this.termIds,
+      this.df,
+      tokens,
+      sublinearTf,
+    );
+    if (m === 0 || limit <= 0) return [];
+    return searchTfidf(this.searcher, this.postings, this.query, limit);
   }
 
   /** The documents in slot order, with unused terms dropped, for a snapshot. */

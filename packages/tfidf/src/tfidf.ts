@@ -7,7 +7,7 @@ import {
   type Tool,
   throwIfAborted,
 } from '@shortlist/core';
-import { queryTermWeights, toolTermWeights } from './term-weights.js';
+import { toolTermWeights } from './term-weights.js';
 import type { TfidfOptions } from './tfidf-options.js';
 import { resolveTfidfSettings, type TfidfSettings } from './tfidf-settings.js';
 import { readTfidfSnapshot, writeTfidfSnapshot } from './tfidf-snapshot.js';
@@ -112,7 +112,7 @@ function openIndex(store: TfidfStore, settings: TfidfSettings): RankerIndexV1 {
           message: `${settings.id}: limit must be an integer >= 0, got ${String(limit)}`,
         });
       }
-      return store.rank(queryTermWeights(query, settings.tokenizer, settings.sublinearTf), limit);
+      return store.rank(settings.tokenizer(query), settings.sublinearTf, limit);
     },
     async doAdd(tools, addOptions) {
       addTools(store, tools, settings, addOptions, 'doAdd(tools)');

@@ -1,0 +1,245 @@
+import type { Ranking } from '@shortlist/core';
+import { type KthLargest, kthLargest, kthValue, offerKth, resetKth } from './kth-largest.js';
+import type { TfidfPostings } from './tfidf-postings.js';
+import type { QueryVector } from './tfidf-query.js';
+import { offerTop, resetTop, type TopSlots, takeRanking, topFloor, topSlots } from './top-slots.js';
+
+/** Slack on bounds so float rounding in a different summation order never prunes a winner. */
+const SLACK = 1 + 1e-9;
+
+/**
+ * The buffers every query of one index reuses. Searching is done by module-level functions
+ * over this state rather than closures or per-index code, so V8's optimised code is shared by
+ * every index (fresh, restored, another catalogue) instead of being recompiled for each.
+ */
+export interface Searcher {
+  /** Partial scores by slot; 0 means not touched by this query (every weight is positive). */
+  accumulator: Float64Array;
+  touched: Int32Array;
+  candidates: Int32Array;
+  readonly threshold: KthLargest;
+  readonly best: TopSlots;
+  // Per-query buffers, indexed by query term; grown for long queries, never shrunk.
+  rest: Float64Array;
+  restPostings: Float64Array;
+  runEnd: Int32Array;
+}
+
+/** A searcher naming tools by `names` (slot to name, kept up to date by the store). */
+export const createSearcher = (names: readonly (string | undefined)[]): Searcher => ({
+  accumulator: new Float64Array(0),
+  touched: new Int32Array(0),
+  candidates: new Int32Array(0),
+  threshold: kthLargest(),
+  best: topSlots(names),
+  rest: new Float64Array(0),
+  restPostings: new Float64Array(0),
+  runEnd: new Int32Array(0),
+});
+
+/** First index in `[from, to)` whose doc is >= `target`, galloping from `from`. */
+function seek(docs: Int32Array, from: number, to: number, target: number): number {
+  if (from >= to || docs[from]! >= target) return from;
+  let low = from;
+  let step = 1;
+  let probe = from + 1;
+  while (probe < to && docs[probe]! < target) {
+    low = probe;
+    step *= 2;
+    probe = low + step;
+  }
+  let left = low + 1;
+  let right = Math.min(probe, to);
+  while (left < right) {
+    const middle = (left + right) >>> 1;
+    if (docs[middle]! < target) left = middle + 1;
+    else right = middle;
+  }
+  return left;
+}
+
+function reserve(s: Searcher, slots: number, m: number): void {
+  if (s.accumulator.length < slots) {
+    s.accumulator = new Float64Array(slots);
+    s.touched = new Int32Array(slots);
+    s.candidates = new Int32Array(slots);
+  }
+  if (s.rest.length < m + 1) {
+    s.rest = new Float64Array(m + 1);
+    s.restPostings = new Float64Array(m + 1);
+    s.runEnd = new Int32Array(m + 1);
+  }
+}
+
+/**
+ * Copies into `candidates` the slots of `from` that could still reach `theta` with `bound`
+ * more, keeping run order, and rewrites `runEnd` to the new run boundaries.
+ */
+function keep(
+  s: Searcher,
+  from: Int32Array,
+  count: number,
+  runs: number,
+  bound: number,
+  theta: number,
+): number {
+  const { accumulator, candidates, runEnd } = s;
+  let kept = 0;
+  let start = 0;
+  for (let r = 0; r < runs; r++) {
+    const end = runEnd[r]!;
+    for (let i = start; i < end && i < count; i++) {
+      const slot = from[i]!;
+      if ((accumulator[slot]! + bound) * SLACK >= theta) candidates[kept++] = slot;
+    }
+    start = end;
+    runEnd[r] = kept;
+  }
+  return kept;
+}
+
+/**
+ * The k-th largest accumulated score of `count` slots (-Infinity for fewer than k); the heap
+ * keeps their slots. Scores that cannot enter are rejected before any call.
+ */
+function kthScore(s: Searcher, from: Int32Array, count: number, k: number): number {
+  const { accumulator, threshold } = s;
+  resetKth(threshold, k);
+  let floor = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < count; i++) {
+    const score = accumulator[from[i]!]!;
+    if (score > floor) {
+      offerKth(threshold, from[i]!, score);
+      floor = kthValue(threshold);
+    }
+  }
+  return floor;
+}
+
+/**
+ * A lower bound on the final k-th best score: the k best partial scores' tools are scored in
+ * full (terms from `from` on, found by galloping search) and the lowest of those k is taken.
+ */
+function finalThreshold(
+  s: Searcher,
+  postings: TfidfPostings,
+  query: QueryVector,
+  from: number,
+  seen: number,
+  k: number,
+): number {
+  const { offsets, docs, weights } = postings;
+  const { accumulator, threshold } = s;
+  const m = query.length;
+  kthScore(s, s.touched, seen, k);
+  let lowest = Number.POSITIVE_INFINITY;
+  for (let h = 0; h < threshold.size; h++) {
+    const slot = threshold.slots[h]!;
+    let score = accumulator[slot]!;
+    for (let j = from; j < m; j++) {
+      const term = query.terms[j]!;
+      const end = offsets[term + 1]!;
+      const at = seek(docs, offsets[term]!, end, slot);
+      if (at < end && docs[at] === slot) score += query.weights[j]! * weights[at]!;
+    }
+    if (score < lowest) lowest = score;
+  }
+  return threshold.size < k ? Number.NEGATIVE_INFINITY : lowest;
+}
+
+/**
+ * The best `k` tools by cosine, best first, ties by name. Terms (sorted by falling bound) are
+ * scored term at a time into a dense accumulator until the k-th best score is known to exceed
+ * what the remaining terms could add (max-score, checked after every term); from then on only
+ * tools already seen are completed, galloping through the remaining (long) posting lists.
+ * Every tool's score is summed in the same term order, pruned or not, so the top k is exactly
+ * the exhaustive one (`exhaustive`: score every posting).
+ */
+export function searchTfidf(
+  s: Searcher,
+  postings: TfidfPostings,
+  query: QueryVector,
+  k: number,
+  exhaustive = false,
+): Ranking {
+  const m = query.length;
+  reserve(s, postings.slotCount, m);
+  const { accumulator, touched, candidates, rest, restPostings, runEnd } = s;
+  const { offsets, docs, weights } = postings;
+  const { terms } = query;
+  rest[m] = 0;
+  restPostings[m] = 0;
+  for (let i = m - 1; i >= 0; i--) {
+    rest[i] = rest[i + 1]! + query.bounds[i]!;
+    restPostings[i] = restPostings[i + 1]! + offsets[terms[i]! + 1]! - offsets[terms[i]!]!;
+  }
+
+  // Term at a time. Each term's newly seen slots are appended in slot order, so `touched`
+  // is a sequence of sorted runs, one per term, which the completion phase walks run by run.
+  let runs = 0;
+  let seen = 0;
+  let theta = Number.NEGATIVE_INFINITY;
+  let completeFrom = m;
+  for (let j = 0; j < m; j++) {
+    const w = query.weights[j]!;
+    const end = offsets[terms[j]! + 1]!;
+    for (let p = offsets[terms[j]!]!; p < end; p++) {
+      const slot = docs[p]!;
+      const score = accumulator[slot]!;
+      if (score === 0) touched[seen++] = slot;
+      accumulator[slot] = score + w * weights[p]!;
+    }
+    runEnd[runs++] = seen;
+    if (exhaustive || j + 1 === m || seen < k || seen * 2 >= restPostings[j + 1]!) continue;
+    theta = Math.max(theta, finalThreshold(s, postings, query, j + 1, seen, k));
+    if (rest[j + 1]! * SLACK < theta) {
+      completeFrom = j + 1;
+      break;
+    }
+  }
+
+  let count = seen;
+  let pool = touched;
+  if (completeFrom < m) {
+    // Tools not seen yet score at most rest[completeFrom] < theta: only seen ones can win.
+    pool = candidates;
+    count = keep(s, touched, seen, runs, rest[completeFrom]!, theta);
+    for (let j = completeFrom; j < m && count > 0; j++) {
+      const w = query.weights[j]!;
+      const begin = offsets[terms[j]!]!;
+      const end = offsets[terms[j]! + 1]!;
+      let from = 0;
+      for (let r = 0; r < runs; r++) {
+        let at = begin;
+        for (let c = from; c < runEnd[r]!; c++) {
+          const slot = candidates[c]!;
+          at = seek(docs, at, end, slot);
+          if (at >= end) break;
+          if (docs[at] === slot) accumulator[slot]! += w * weights[at]!;
+        }
+        from = runEnd[r]!;
+      }
+      if (j + 1 === m) break;
+      theta = Math.max(theta, kthScore(s, candidates, count, k));
+      count = keep(s, candidates, count, runs, rest[j + 1]!, theta);
+    }
+  }
+
+  // One pass picks the best k (ties by name) and, when every seen tool is in the pool,
+  // clears the accumulator behind it; otherwise the seen list is cleared after.
+  const best = s.best;
+  resetTop(best, k);
+  const clear = pool === touched;
+  let floor = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < count; i++) {
+    const slot = pool[i]!;
+    const score = accumulator[slot]!;
+    if (clear) accumulator[slot] = 0;
+    if (score >= floor) {
+      offerTop(best, slot, score);
+      floor = topFloor(best);
+    }
+  }
+  if (!clear) for (let i = 0; i < seen; i++) accumulator[touched[i]!] = 0;
+  return takeRanking(best);
+}
