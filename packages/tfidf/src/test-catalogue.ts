@@ -48,8 +48,8 @@ export function randomCatalogue(seed: number, count: number, prefix = 'tool'): T
   );
 }
 
-/** `count` random queries of 1–6 words from the same vocabulary. */
-export function randomQueries(seed: number, count: number): string[] {
+/** `count` random queries of 1–`maxWords` words (default 6) from the same vocabulary. */
+export function randomQueries(seed: number, count: number, maxWords = 6): string[] {
   const random = seededRandom(seed);
-  return Array.from({ length: count }, () => words(random, 1 + Math.floor(random() * 6)));
+  return Array.from({ length: count }, () => words(random, 1 + Math.floor(random() * maxWords)));
 }

@@ -90,6 +90,20 @@ describe('tfidf ranking', () => {
     }
   });
 
+  it('stays exact for long queries with repeated words (over 32 distinct terms)', async () => {
+    const tools = randomCatalogue(13, 800);
+    const index = await tfidf().doIndex(tools);
+    const cosine = bruteForce(tools, true);
+    const long = randomQueries(14, 40, 200);
+    expect(long.some((query) => new Set(query.split(' ')).size > 32)).toBe(true);
+    for (const query of long) {
+      const expected = cosine(query);
+      for (const limit of [1, 10, 50]) {
+        expectSameScores(await rank(index, query, limit), expected.slice(0, limit));
+      }
+    }
+  });
+
   it('scores a tool that repeats the query exactly at cosine 1', async () => {
     const index = await tfidf({ fieldWeights: { name: 0 } }).doIndex(
       toTools([
