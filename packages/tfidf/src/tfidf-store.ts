@@ -14,6 +14,13 @@ export interface StoredDocuments {
   readonly weights: Float64Array;
 }
 
+/** A copy of `array` with room for at least `needed` entries (doubling). */
+const growInt32 = (array: Int32Array, needed: number): Int32Array => {
+  const grown = new Int32Array(Math.max(needed, array.length * 2));
+  grown.set(array);
+  return grown;
+};
+
 const smoothedIdf = (documents: number, frequency: number): number =>
   Math.log((1 + documents) / (1 + frequency)) + 1;
 
@@ -26,10 +33,17 @@ export class TfidfStore {
   private readonly termIds = new Map<string, number>();
   private readonly terms: string[] = [];
   /** Live documents containing each term. */
-  private df = new Int32Array(256);
+  private df: Int32Array = new Int32Array(256);
   private readonly names: (string | undefined)[] = [];
-  private readonly docTerms: (Int32Array | undefined)[] = [];
-  private readonly docWeights: (Float64Array | undefined)[] = [];
+  // The analysed catalogue, flat: slot s owns entries [docStart[s], docStart[s] + docLength[s])
+  // of entryTerms / entryWeights (term id, damped field-weighted frequency), in first-seen order.
+  private docStart: Int32Array = new Int32Array(64);
+  private docLength: Int32Array = new Int32Array(64);
+  private entryTerms: Int32Array = new Int32Array(1024);
+  private entryWeights: Float64Array = new Float64Array(1024);
+  private entryCount = 0;
+  /** Entries of removed documents still in the entry arrays, reclaimed by `compact`. */
+  private garbage = 0;
   private readonly slots = new Map<string, number>();
   private readonly freeSlots: number[] = [];
 
@@ -48,26 +62,31 @@ export class TfidfStore {
 
   /** Adds one document; the caller has checked that the name is new. */
   add(name: string, bag: TermWeights): void {
-    const ids = new Int32Array(bag.terms.length);
-    bag.terms.forEach((term, i) => {
+    const n = bag.terms.length;
+    this.reserveEntries(this.entryCount + n);
+    const start = this.entryCount;
+    for (let i = 0; i < n; i++) {
+      const term = bag.terms[i]!;
       let id = this.termIds.get(term);
       if (id === undefined) {
         id = this.terms.length;
         this.termIds.set(term, id);
         this.terms.push(term);
-        if (id >= this.df.length) {
-          const grown = new Int32Array(this.df.length * 2);
-          grown.set(this.df);
-          this.df = grown;
-        }
+        if (id >= this.df.length) this.df = growInt32(this.df, id + 1);
       }
       this.df[id]!++;
-      ids[i] = id;
-    });
+      this.entryTerms[start + i] = id;
+      this.entryWeights[start + i] = bag.weights[i]!;
+    }
+    this.entryCount += n;
     const slot = this.freeSlots.pop() ?? this.names.length;
+    if (slot >= this.docStart.length) {
+      this.docStart = growInt32(this.docStart, slot + 1);
+      this.docLength = growInt32(this.docLength, slot + 1);
+    }
     this.names[slot] = name;
-    this.docTerms[slot] = ids;
-    this.docWeights[slot] = Float64Array.from(bag.weights);
+    this.docStart[slot] = start;
+    this.docLength[slot] = n;
     this.slots.set(name, slot);
     this.compiled = false;
   }
@@ -76,14 +95,62 @@ export class TfidfStore {
   remove(name: string): boolean {
     const slot = this.slots.get(name);
     if (slot === undefined) return false;
-    for (const id of this.docTerms[slot]!) this.df[id]!--;
+    const start = this.docStart[slot]!;
+    const end = start + this.docLength[slot]!;
+    for (let e = start; e < end; e++) this.df[this.entryTerms[e]!]!--;
+    this.garbage += end - start;
     this.names[slot] = undefined;
-    this.docTerms[slot] = undefined;
-    this.docWeights[slot] = undefined;
+    this.docLength[slot] = 0;
     this.slots.delete(name);
     this.freeSlots.push(slot);
     this.compiled = false;
     return true;
+  }
+
+  /**
+   * Makes room for `entries` more analysed entries at once, so a batch add copies nothing:
+   * exactly that many into an empty store (the first build), doubling otherwise.
+   */
+  reserve(entries: number): void {
+    const needed = this.entryCount + entries;
+    if (this.entryCount === 0 && needed > this.entryTerms.length) this.resize(needed);
+    else this.reserveEntries(needed);
+  }
+
+  private reserveEntries(needed: number): void {
+    if (needed > this.entryTerms.length) this.resize(Math.max(needed, this.entryTerms.length * 2));
+  }
+
+  private resize(capacity: number): void {
+    const terms = new Int32Array(capacity);
+    terms.set(this.entryTerms.subarray(0, this.entryCount));
+    const weights = new Float64Array(capacity);
+    weights.set(this.entryWeights.subarray(0, this.entryCount));
+    this.entryTerms = terms;
+    this.entryWeights = weights;
+  }
+
+  /** Drops removed documents' entries once they are a quarter of the arrays (slots stay). */
+  private compact(): void {
+    if (this.garbage * 4 < this.entryCount) return;
+    let at = 0;
+    const { entryTerms, entryWeights, docStart, docLength } = this;
+    // Live documents in start order, so entries only ever move towards the front.
+    const live: number[] = [];
+    for (let slot = 0; slot < this.names.length; slot++) {
+      if (this.names[slot] !== undefined) live.push(slot);
+    }
+    live.sort((x, y) => docStart[x]! - docStart[y]!);
+    for (const slot of live) {
+      const start = docStart[slot]!;
+      const n = docLength[slot]!;
+      entryTerms.copyWithin(at, start, start + n);
+      entryWeights.copyWithin(at, start, start + n);
+      docStart[slot] = at;
+      at += n;
+    }
+    this.entryCount = at;
+    this.garbage = 0;
   }
 
   /** Builds the postings: per term, the documents containing it with weight tf·idf / |d|. */
@@ -101,22 +168,24 @@ export class TfidfStore {
     const postingDocs = new Int32Array(offsets[termCount]!);
     const postingWeights = new Float64Array(offsets[termCount]!);
     const maxWeights = new Float64Array(termCount);
+    this.compact();
+    const { entryTerms, entryWeights } = this;
     for (let slot = 0; slot < this.names.length; slot++) {
-      const ids = this.docTerms[slot];
-      if (ids === undefined) continue;
-      const weights = this.docWeights[slot]!;
+      if (this.names[slot] === undefined) continue;
+      const start = this.docStart[slot]!;
+      const end = start + this.docLength[slot]!;
       let squares = 0;
-      for (let i = 0; i < ids.length; i++) {
-        const w = weights[i]! * idf[ids[i]!]!;
+      for (let e = start; e < end; e++) {
+        const w = entryWeights[e]! * idf[entryTerms[e]!]!;
         squares += w * w;
       }
       if (squares === 0) continue;
       const inverseNorm = 1 / Math.sqrt(squares);
-      for (let i = 0; i < ids.length; i++) {
-        const t = ids[i]!;
+      for (let e = start; e < end; e++) {
+        const t = entryTerms[e]!;
         const p = cursor[t]!++;
         postingDocs[p] = slot;
-        const w = weights[i]! * idf[t]! * inverseNorm;
+        const w = entryWeights[e]! * idf[t]! * inverseNorm;
         postingWeights[p] = w;
         if (w > maxWeights[t]!) maxWeights[t] = w;
       }
@@ -156,24 +225,24 @@ export class TfidfStore {
     const terms: string[] = [];
     const names: string[] = [];
     const offsets = new Int32Array(this.slots.size + 1);
-    let total = 0;
-    for (const ids of this.docTerms) if (ids) total += ids.length;
+    const total = this.entryCount - this.garbage;
     const termIds = new Int32Array(total);
     const weights = new Float64Array(total);
     let p = 0;
     for (let slot = 0; slot < this.names.length; slot++) {
-      const ids = this.docTerms[slot];
-      if (ids === undefined) continue;
-      const docWeights = this.docWeights[slot]!;
-      for (let i = 0; i < ids.length; i++) {
-        let id = remap[ids[i]!]!;
+      if (this.names[slot] === undefined) continue;
+      const start = this.docStart[slot]!;
+      const end = start + this.docLength[slot]!;
+      for (let e = start; e < end; e++) {
+        const term = this.entryTerms[e]!;
+        let id = remap[term]!;
         if (id < 0) {
           id = terms.length;
-          remap[ids[i]!] = id;
-          terms.push(this.terms[ids[i]!]!);
+          remap[term] = id;
+          terms.push(this.terms[term]!);
         }
         termIds[p] = id;
-        weights[p++] = docWeights[i]!;
+        weights[p++] = this.entryWeights[e]!;
       }
       names.push(this.names[slot]!);
       offsets[names.length] = p;
@@ -190,12 +259,16 @@ export class TfidfStore {
       store.terms.push(term);
     });
     for (const id of documents.termIds) store.df[id]!++;
+    const count = documents.names.length;
+    store.entryTerms = documents.termIds;
+    store.entryWeights = documents.weights;
+    store.entryCount = documents.termIds.length;
+    store.docStart = new Int32Array(Math.max(64, count));
+    store.docLength = new Int32Array(Math.max(64, count));
     documents.names.forEach((name, doc) => {
-      const start = documents.offsets[doc]!;
-      const end = documents.offsets[doc + 1]!;
+      store.docStart[doc] = documents.offsets[doc]!;
+      store.docLength[doc] = documents.offsets[doc + 1]! - documents.offsets[doc]!;
       store.names.push(name);
-      store.docTerms.push(documents.termIds.subarray(start, end));
-      store.docWeights.push(documents.weights.subarray(start, end));
       store.slots.set(name, doc);
     });
     store.compile();

@@ -188,6 +188,23 @@ describe('tfidf add and remove', () => {
       expectSameScores(await rank(shrunk, query, 30), await rank(direct, query, 30));
   });
 
+  it('stays exact through heavy removal, re-adding into freed slots, and a snapshot', async () => {
+    const index = await tfidf().doIndex([...base, ...extra]);
+    const gone = base.filter((_, i) => i % 3 !== 0);
+    await index.doRemove!(gone.map((tool) => tool.name));
+    await rank(index, queries[0]!);
+    const back = gone.slice(0, 50);
+    await index.doAdd!(back);
+    const kept = [...base.filter((_, i) => i % 3 === 0), ...extra, ...back];
+    const direct = await tfidf().doIndex(kept);
+    const restored = await tfidf().doRestore!(index.doSnapshot!(), kept);
+    for (const query of queries) {
+      const expected = await rank(direct, query, 30);
+      expectSameScores(await rank(index, query, 30), expected);
+      expectSameScores(await rank(restored, query, 30), expected);
+    }
+  });
+
   it('rejects a duplicate name with a typed error and leaves the index unchanged', async () => {
     const index = await tfidf().doIndex(base);
     const before = await rank(index, queries[0]!);

@@ -84,6 +84,9 @@ function addTools(
     return toolTermWeights(tool, settings.tokenizer, settings.fieldWeights, settings.sublinearTf);
   });
   throwIfAborted(options?.signal);
+  let entries = 0;
+  for (const bag of bags) entries += bag.terms.length;
+  store.reserve(entries);
   tools.forEach((tool, i) => {
     store.add(tool.name, bags[i]!);
   });
