@@ -32,6 +32,8 @@ export interface PackingResult {
   readonly size: number;
   readonly maxTokens: number;
   readonly queries: number;
+  /** Timed passes over the queries, after one untimed warm-up pass. */
+  readonly passes: number;
   readonly plainMeanUs: number;
   readonly packedMeanUs: number;
   readonly plainP50Us: number;
@@ -114,6 +116,9 @@ const selectUs = async (picker: Picker, query: string): Promise<number> => {
   return nowUs() - start;
 };
 
+/** Timed passes over the queries in the packing benchmark, after one untimed warm-up pass. */
+const TIMED_PASSES = 3;
+
 /** A ranker that hands out an index built once, so two pipelines can share it. */
 const prebuilt = (ranker: RankerV1, index: RankerIndexV1): RankerV1 => ({
   specificationVersion: 'v1',
@@ -125,8 +130,8 @@ const prebuilt = (ranker: RankerV1, index: RankerIndexV1): RankerV1 => ({
  * Times the lexical pipeline `pipe(bm25(), tfidf()).fuse(lexicalDefaultFusion())` against the
  * same pipeline `.pack(budget(maxTokens))` on the same queries. Both share the same ranker
  * indexes, so the only difference is the packing; queries alternate between the two so machine
- * noise hits both alike, and every query runs once untimed first so
- * each candidate's cost is cached, as in steady state.
+ * noise hits both alike. Every query runs once untimed first so each candidate's cost is cached
+ * and the code is compiled, then `TIMED_PASSES` timed passes give enough samples for stable medians.
  */
 export async function benchPacking(
   tools: readonly Tool[],
@@ -146,15 +151,19 @@ export async function benchPacking(
     await plain.select(query);
     await packed.select(query);
   }
-  const plainSamples = new Float64Array(queries.length);
-  const packedSamples = new Float64Array(queries.length);
-  for (const [i, query] of queries.entries()) {
-    if (i % 2 === 0) {
-      plainSamples[i] = await selectUs(plain, query);
-      packedSamples[i] = await selectUs(packed, query);
-    } else {
-      packedSamples[i] = await selectUs(packed, query);
-      plainSamples[i] = await selectUs(plain, query);
+  const samples = queries.length * TIMED_PASSES;
+  const plainSamples = new Float64Array(samples);
+  const packedSamples = new Float64Array(samples);
+  for (let pass = 0; pass < TIMED_PASSES; pass++) {
+    for (const [i, query] of queries.entries()) {
+      const at = pass * queries.length + i;
+      if (at % 2 === 0) {
+        plainSamples[at] = await selectUs(plain, query);
+        packedSamples[at] = await selectUs(packed, query);
+      } else {
+        packedSamples[at] = await selectUs(packed, query);
+        plainSamples[at] = await selectUs(plain, query);
+      }
     }
   }
   plain.dispose();
@@ -164,6 +173,7 @@ export async function benchPacking(
     size: tools.length,
     maxTokens,
     queries: queries.length,
+    passes: TIMED_PASSES,
     plainMeanUs: p.mean,
     packedMeanUs: q.mean,
     plainP50Us: p.p50,

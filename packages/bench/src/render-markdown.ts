@@ -115,7 +115,7 @@ export function renderMarkdown(report: BenchReport): string {
       out.push('');
       out.push(
         `Packing on a lexical select() at ${number(packing.size)} tools, budget(${number(packing.maxTokens)}), ` +
-          `${number(packing.queries)} queries, costs cached (steady state):`,
+          `${number(packing.queries)} queries × ${packing.passes} timed passes after a warm-up pass, costs cached (steady state):`,
       );
       out.push('');
       out.push(

@@ -12,7 +12,7 @@ import { definitionText } from './tool-definition.js';
 
 const bfcl = everyNth(readBenchmarkTools('bfcl'), 60);
 const window = (tools: readonly Tool[]): PackCandidate[] =>
-  tools.map((tool, i) => ({ tool, score: tools.length - i, rank: i + 1 }));
+  tools.map((tool, i) => ({ name: tool.name, tool, score: tools.length - i, rank: i + 1 }));
 
 /** A real tokenizer that records how many times it was asked to count, and whether it was disposed. */
 async function countingTokenizer(
@@ -192,14 +192,25 @@ describe('token costs', () => {
 
   it('are counted at most once per tool, lazily, never per query', async () => {
     const counter = await countingTokenizer();
-    const packer = budget(2000, { tokenizer: counter });
+    const packer = budget(100_000, { tokenizer: counter });
     await packer.doPrepare?.(bfcl);
     expect(counter.calls).toBe(0);
-    await packer.doPack(window(bfcl.slice(0, 10)), { limit: 5 });
+    await packer.doPack(window(bfcl.slice(0, 10)), { limit: 10 });
     expect(counter.calls).toBe(10);
-    await packer.doPack(window(bfcl.slice(0, 10)), { limit: 5 });
-    await packer.doPack(window(bfcl.slice(5, 15)), { limit: 5 });
+    await packer.doPack(window(bfcl.slice(0, 10)), { limit: 10 });
+    await packer.doPack(window(bfcl.slice(5, 15)), { limit: 10 });
     expect(counter.calls).toBe(15);
+  });
+
+  it('greedy counts no candidate past the limit', async () => {
+    const counter = await countingTokenizer();
+    const packer = budget(100_000, { tokenizer: counter });
+    const result = await packer.doPack(window(bfcl.slice(0, 10)), { limit: 3 });
+    expect(counter.calls).toBe(3);
+    expect(result.dropped).toHaveLength(7);
+    expect(result.dropped.every((d) => d.reason === 'over-limit' && d.tokens === undefined)).toBe(
+      true,
+    );
   });
 
   it('are all counted up front with eager: true, reporting progress', async () => {

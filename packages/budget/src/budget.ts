@@ -18,6 +18,8 @@ import { createToolCosts, type ToolCosts } from './tool-costs.js';
 /** Unknown model ids already warned about on the console, so a process warns once per id. */
 const warnedOnConsole = new Set<string>();
 
+const nameOfCandidate = (candidate: PackCandidate): string => candidate.name;
+
 /** Check `options.eager` measurement for an abort this often, in tools. */
 const PREPARE_CHUNK = 256;
 
@@ -86,17 +88,24 @@ export function budget(maxTokens: number, options?: BudgetOptions): PackerV1 {
     limit: number,
     signal: AbortSignal | undefined,
   ): PackResult => {
-    const ordered = candidates.every((c, i) => i === 0 || candidates[i - 1]!.rank <= c.rank)
-      ? candidates
-      : [...candidates].sort((a, b) => a.rank - b.rank);
+    let ordered = candidates;
+    for (let i = 1; i < candidates.length; i++) {
+      if (candidates[i - 1]!.rank > candidates[i]!.rank) {
+        ordered = [...candidates].sort((a, b) => a.rank - b.rank);
+        break;
+      }
+    }
+    if (strategy === 'greedy') {
+      return packGreedy(ordered, resolved.maxTokens, limit, nameOfCandidate, (candidate) =>
+        measured.of(candidate.tool),
+      );
+    }
     const costed: CostedCandidate[] = ordered.map(({ tool, rank }) => ({
       name: tool.name,
       rank,
       tokens: measured.of(tool),
     }));
-    return strategy === 'optimal'
-      ? packOptimal(costed, resolved.maxTokens, limit, signal)
-      : packGreedy(costed, resolved.maxTokens, limit);
+    return packOptimal(costed, resolved.maxTokens, limit, signal);
   };
 
   return {

@@ -1,22 +1,29 @@
 import type { DroppedTool, PackedTool, PackResult } from '@shortlist/core';
-import type { CostedCandidate } from './costed-candidate.js';
 
 /**
  * Takes candidates in rank order, skipping one that does not fit the remaining budget and
- * continuing; once `limit` are kept the rest are dropped as `'over-limit'`. A tool larger than
- * the whole budget is always reported as `'larger-than-budget'`.
+ * continuing. A tool larger than the whole budget is dropped as `'larger-than-budget'`. Once
+ * `limit` are kept the rest are dropped as `'over-limit'` without being measured: no query pays
+ * for tokenizing tools it could never keep.
  */
-export function packGreedy(
-  candidates: readonly CostedCandidate[],
+export function packGreedy<Candidate>(
+  candidates: readonly Candidate[],
   maxTokens: number,
   limit: number,
+  nameOf: (candidate: Candidate) => string,
+  costOf: (candidate: Candidate) => number,
 ): PackResult {
   const kept: PackedTool[] = [];
   const dropped: DroppedTool[] = [];
   let totalTokens = 0;
-  for (const { name, tokens } of candidates) {
+  for (const candidate of candidates) {
+    const name = nameOf(candidate);
+    if (kept.length >= limit) {
+      dropped.push({ name, reason: 'over-limit' });
+      continue;
+    }
+    const tokens = costOf(candidate);
     if (tokens > maxTokens) dropped.push({ name, reason: 'larger-than-budget', tokens });
-    else if (kept.length >= limit) dropped.push({ name, reason: 'over-limit', tokens });
     else if (totalTokens + tokens > maxTokens)
       dropped.push({ name, reason: 'over-budget', tokens });
     else {

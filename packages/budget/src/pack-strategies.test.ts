@@ -1,11 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CostedCandidate, keptRelevance, rankWeight } from './costed-candidate.js';
-import { packGreedy } from './pack-greedy.js';
+import { packGreedy as packGreedyBy } from './pack-greedy.js';
 import { packOptimal } from './pack-optimal.js';
 
 const candidates = (tokens: readonly number[]): CostedCandidate[] =>
   tokens.map((t, i) => ({ name: `t${i + 1}`, rank: i + 1, tokens: t }));
+
+const packGreedy = (pool: readonly CostedCandidate[], maxTokens: number, limit: number) =>
+  packGreedyBy(
+    pool,
+    maxTokens,
+    limit,
+    (c) => c.name,
+    (c) => c.tokens,
+  );
 
 const relevanceOf = (result: { kept: readonly { name: string }[] }, pool: CostedCandidate[]) =>
   keptRelevance(result.kept.map((k) => pool.find((c) => c.name === k.name)!));
@@ -59,6 +68,26 @@ describe('packGreedy', () => {
     const result = packGreedy(candidates([10, 10, 10, 10]), 1000, 2);
     expect(result.kept.map((k) => k.name)).toEqual(['t1', 't2']);
     expect(result.dropped.map((d) => d.reason)).toEqual(['over-limit', 'over-limit']);
+  });
+
+  it('measures no candidate once the limit is reached', () => {
+    const measured: string[] = [];
+    const result = packGreedyBy(
+      candidates([10, 5000, 10, 10, 10]),
+      1000,
+      2,
+      (c) => c.name,
+      (c) => {
+        measured.push(c.name);
+        return c.tokens;
+      },
+    );
+    expect(measured).toEqual(['t1', 't2', 't3']);
+    expect(result.dropped).toEqual([
+      { name: 't2', reason: 'larger-than-budget', tokens: 5000 },
+      { name: 't4', reason: 'over-limit' },
+      { name: 't5', reason: 'over-limit' },
+    ]);
   });
 });
 

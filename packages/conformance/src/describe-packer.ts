@@ -10,7 +10,7 @@ export interface DescribePackerOptions {
 }
 
 const candidatesOf = (tools: readonly Tool[]): PackCandidate[] =>
-  tools.map((tool, i) => ({ tool, score: tools.length - i, rank: i + 1 }));
+  tools.map((tool, i) => ({ name: tool.name, tool, score: tools.length - i, rank: i + 1 }));
 
 /** Seeded subsets in rank order, so the budget is checked against many candidate windows. */
 function windows(tools: readonly Tool[], count: number): PackCandidate[][] {

@@ -55,6 +55,7 @@ for (const folder of benchmarkFolders) {
   for (const query of queries) {
     const [source] = await picker.rankings(query.query, { limit: WINDOW });
     const candidates = source!.ranking.map((entry, i) => ({
+      name: entry.name,
       tool: byName.get(entry.name)!,
       score: entry.score,
       rank: i + 1,

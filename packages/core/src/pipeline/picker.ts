@@ -8,6 +8,7 @@ import { toTools } from '../tools/to-tools.js';
 import type { Tool } from '../tools/tool.js';
 import { throwIfAborted } from '../util/abort.js';
 import { callPlugin } from './call-plugin.js';
+import { LazyCandidate } from './lazy-candidate.js';
 import type { Pick, Selection } from './selection.js';
 
 export interface SelectOptions extends CallOptions {
@@ -169,22 +170,21 @@ export function createPicker<Original>(
       const sources = await rankings(query, depth, signal);
       const fused = await fuse(sources, packer ? depth : limit, signal);
       const fusedBy = fusion && sources.length > 1 ? fusion.id : sources[0]!.rankerId;
-      const found = fused.map((entry) => toolFor(entry.name, fusedBy));
+      let toolAt: (position: number) => Tool<Original>;
       let packed: PackResult | undefined;
       let chosen: number[];
       let tokens: number[] = [];
       if (packer) {
-        const candidates = fused.map((entry, i) => ({
-          tool: found[i]!,
-          score: entry.score,
-          rank: i + 1,
-        }));
-        packed = await callPlugin(
+        const candidates = fused.map(
+          (entry, i) => new LazyCandidate(entry.name, entry.score, i + 1, fusedBy, toolFor),
+        );
+        const packing = callPlugin(
           packer.id,
           'pack',
           () => packer.doPack(candidates, { limit, signal }),
           signal,
         );
+        packed = packing instanceof Promise ? await packing : packing;
         const kept = packed.kept.map((entry) => {
           // A linear scan: the window is a few dozen candidates, cheaper than building a Map.
           const at = fused.findIndex((candidate) => candidate.name === entry.name);
@@ -199,12 +199,14 @@ export function createPicker<Original>(
         kept.sort((a, b) => a[0] - b[0]);
         chosen = kept.map(([at]) => at);
         tokens = kept.map(([, cost]) => cost);
+        toolAt = (position) => candidates[position]!.tool;
       } else {
+        toolAt = (position) => toolFor(fused[position]!.name, fusedBy);
         chosen = fused.map((_, i) => i);
       }
       const picks: Pick<Original>[] = chosen.map((i, rank) => ({
-        name: found[i]!.name,
-        tool: found[i]!,
+        name: fused[i]!.name,
+        tool: toolAt(i),
         rank: rank + 1,
         score: fused[i]!.score,
         sources: sourcesOf(fused[i]!, i, sources[0]!.rankerId),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { PluginError } from '../errors/plugin-error.js';
 import { UnsupportedSpecVersionError } from '../errors/unsupported-spec-version-error.js';
+import type { PackCandidate, PackerV1 } from '../spec/packer-v1.js';
 import type { RankerV1 } from '../spec/ranker-v1.js';
 import { lengthPacker, overlapRanker, testFusion } from '../test-plugins.js';
 import { pipe } from './pipe.js';
@@ -103,6 +104,38 @@ describe('pipe()', () => {
     ]);
     picker.dispose();
     expect(packer.disposed()).toBe(true);
+  });
+
+  it('offers the packer candidates named and ranked in fused order, each tool the catalogue one', async () => {
+    const seen: PackCandidate[] = [];
+    const recording: PackerV1 = {
+      ...lengthPacker(1000),
+      doPack(candidates, options) {
+        seen.push(...candidates);
+        return lengthPacker(1000).doPack(candidates, options);
+      },
+    };
+    const picker = await pipe(overlapRanker()).pack(recording).index(catalogue);
+    const selection = await picker.select('email message', { limit: 1, overFetch: 3 });
+    expect(seen.map((c) => c.rank)).toEqual([1, 2, 3]);
+    for (const candidate of seen) {
+      expect(candidate.tool).toBe(picker.tools().find((tool) => tool.name === candidate.name));
+    }
+    expect(selection.tools[0]).toBe(seen[0]!.tool);
+  });
+
+  it('rejects a fused tool outside the catalogue once the packer reads it', async () => {
+    const inventing: RankerV1 = {
+      specificationVersion: 'v1',
+      id: 'inventing',
+      async doIndex() {
+        return { size: 0, doRank: () => [{ name: 'ghost', score: 1 }] };
+      },
+    };
+    const picker = await pipe(inventing).pack(lengthPacker(100)).index(catalogue);
+    await expect(picker.select('x')).rejects.toThrow(
+      /inventing returned "ghost", which is not in the catalogue/,
+    );
   });
 
   it('returns an empty selection for an empty or blank query', async () => {

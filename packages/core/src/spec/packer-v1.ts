@@ -3,6 +3,8 @@ import type { Awaitable, CallOptions, LongCallOptions } from './call-options.js'
 
 /** A fused candidate offered to a packer, in rank order. */
 export interface PackCandidate {
+  /** The tool's name, `tool.name`: cheaper to read, since a picker may look `tool` up lazily. */
+  readonly name: string;
   readonly tool: Tool;
   readonly score: number;
   /** 1-based position in the fused ranking. */
