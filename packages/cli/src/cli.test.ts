@@ -175,7 +175,7 @@ describe('errors', () => {
     const unknown = await runCli(['select', 'x', '--pipeline', 'magic']);
     expect(unknown.code).toBe(1);
     expect(oneLine(unknown.stderr)).toMatch(
-      /unknown pipeline "magic"; choose one of lexical, bm25, tfidf, semantic, hybrid/,
+      /unknown pipeline "magic"; choose one of lexical, bm25, tfidf, orama, semantic, hybrid/,
     );
     const semantic = await runCli(['select', 'x', '--pipeline', 'semantic']);
     expect(semantic.code).toBe(1);

@@ -3,13 +3,14 @@ import { budget } from '@shortlist/budget';
 import { InvalidArgumentError, type Pipeline, pipe, semantic } from '@shortlist/core';
 import { createOpenAIEmbedder } from '@shortlist/embed-openai';
 import { type FusionConfig, lexicalDefaultFusion, rrf } from '@shortlist/fusion';
+import { orama } from '@shortlist/orama';
 import { tfidf } from '@shortlist/tfidf';
 
 /**
  * The named pipelines of the CLI, in one place so the default can be changed in one line.
  * `lexical` is the embedded default: no key, no network.
  */
-export const pipelineNames = ['lexical', 'bm25', 'tfidf', 'semantic', 'hybrid'] as const;
+export const pipelineNames = ['lexical', 'bm25', 'tfidf', 'orama', 'semantic', 'hybrid'] as const;
 
 /** One of `pipelineNames`. */
 export type PipelineName = (typeof pipelineNames)[number];
@@ -18,7 +19,7 @@ export type PipelineName = (typeof pipelineNames)[number];
 export const defaultPipeline: PipelineName = 'lexical';
 
 /** Pipelines that need neither a key nor the network; `report` evaluates these. */
-export const offlinePipelines: readonly PipelineName[] = ['lexical', 'bm25', 'tfidf'];
+export const offlinePipelines: readonly PipelineName[] = ['lexical', 'bm25', 'tfidf', 'orama'];
 
 /** Token budget of the packing pipelines (`lexical`, `hybrid`) when `--budget` is not given. */
 export const defaultBudget = 4000;
@@ -40,6 +41,8 @@ export const pipelineSummaries: Readonly<Record<PipelineName, string>> = {
   lexical: `bm25 + tfidf fused by ${describeFusion(lexicalDefaultFusion().config)}, packed into ${defaultBudget} tokens`,
   bm25: 'bm25 alone, not packed',
   tfidf: 'tfidf alone, not packed',
+  orama:
+    "Orama's BM25 (@shortlist/orama, default options) alone, not packed: the external baseline",
   semantic: 'OpenAI embeddings (text-embedding-3-small), not packed',
   hybrid: `bm25 + tfidf + OpenAI embeddings fused by ${describeFusion(rrf().config)}, packed into ${defaultBudget} tokens`,
 };
@@ -106,6 +109,8 @@ export function createPipeline(name: string, settings: PipelineSettings = {}): P
       return withPacker(pipe(bm25()), undefined);
     case 'tfidf':
       return withPacker(pipe(tfidf()), undefined);
+    case 'orama':
+      return withPacker(pipe(orama()), undefined);
     case 'semantic':
       return withPacker(pipe(semantic({ embedder: embedder(name, settings) })), undefined);
     case 'hybrid':
