@@ -1,8 +1,19 @@
-import type { Ranking } from '@shortlist/core';
-import { type KthLargest, kthLargest, kthValue, offerKth, resetKth } from './kth-largest.js';
+import {
+  type KthLargest,
+  kthLargest,
+  kthValue,
+  offerKth,
+  offerTop,
+  type Ranking,
+  resetKth,
+  resetTop,
+  type TopSlots,
+  takeRanking,
+  topFloor,
+  topSlots,
+} from '@shortlist/core';
 import type { Postings } from './postings.js';
 import type { QueryTerms } from './query-terms.js';
-import { offerTop, resetTop, type TopSlots, takeRanking, topFloor, topSlots } from './top-slots.js';
 
 /** Slack on bounds so float rounding in a different summation order never prunes a winner. */
 const SLACK = 1 + 1e-9;

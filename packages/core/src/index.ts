@@ -19,6 +19,22 @@ export {
 export type { Picker, RankingsOptions, SelectOptions } from './pipeline/picker.js';
 export { type Pipeline, pipe, type ToolInput } from './pipeline/pipe.js';
 export type { Pick, Selection } from './pipeline/selection.js';
+// Allocation-free top-k building blocks shared by the lexical rankers, for ranker authors too.
+export {
+  type KthLargest,
+  kthLargest,
+  kthValue,
+  offerKth,
+  resetKth,
+} from './ranking/kth-largest.js';
+export {
+  offerTop,
+  resetTop,
+  type TopSlots,
+  takeRanking,
+  topFloor,
+  topSlots,
+} from './ranking/top-slots.js';
 export { type SemanticOptions, semantic } from './semantic/semantic.js';
 export type { Awaitable, CallOptions, LongCallOptions, Progress } from './spec/call-options.js';
 export type { EmbedderV1, EmbedResult } from './spec/embedder-v1.js';

@@ -1,8 +1,19 @@
-import type { Ranking } from '@shortlist/core';
-import { type KthLargest, kthLargest, kthValue, offerKth, resetKth } from './kth-largest.js';
+import {
+  type KthLargest,
+  kthLargest,
+  kthValue,
+  offerKth,
+  offerTop,
+  type Ranking,
+  resetKth,
+  resetTop,
+  type TopSlots,
+  takeRanking,
+  topFloor,
+  topSlots,
+} from '@shortlist/core';
 import type { TfidfPostings } from './tfidf-postings.js';
 import type { QueryVector } from './tfidf-query.js';
-import { offerTop, resetTop, type TopSlots, takeRanking, topFloor, topSlots } from './top-slots.js';
 
 /** Slack on bounds so float rounding in a different summation order never prunes a winner. */
 const SLACK = 1 + 1e-9;

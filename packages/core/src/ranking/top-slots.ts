@@ -1,4 +1,4 @@
-import type { RankedTool } from '@shortlist/core';
+import type { RankedTool } from '../spec/ranker-v1.js';
 
 /**
  * Picks the best k (slot, score) pairs, best first with equal scores in ascending name order
