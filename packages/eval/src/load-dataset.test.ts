@@ -87,6 +87,15 @@ describe('loadDataset on a broken folder', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
+  it('names queries.jsonl when only it is missing', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'shortlist-eval-'));
+    await writeFile(
+      join(dir, 'tools.jsonl'),
+      '{"id": "a", "name": "a", "description": "A", "parameters": {}}\n',
+    );
+    await expect(loadDataset(dir)).rejects.toThrow(/cannot read .*queries\.jsonl \(ENOENT\)/);
+  });
+
   it('reports every problem with its file and line in one error', async () => {
     dir = await mkdtemp(join(tmpdir(), 'shortlist-eval-'));
     await writeFile(

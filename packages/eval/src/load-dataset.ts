@@ -163,10 +163,14 @@ function pickSplit(queries: DatasetQuery[], split: string, source: string): Data
 export async function loadDataset(dir: string, options: LoadDatasetOptions = {}): Promise<Dataset> {
   const root = resolve(dir);
   const name = basename(root);
-  const [toolsText, queriesText] = await Promise.all([
+  // Both reads run at once, but a failure is reported in file order, never whichever lost a race.
+  const [toolsRead, queriesRead] = await Promise.allSettled([
     readText(root, 'tools.jsonl'),
     readText(root, 'queries.jsonl'),
   ]);
+  if (toolsRead.status === 'rejected') throw toolsRead.reason;
+  if (queriesRead.status === 'rejected') throw queriesRead.reason;
+  const [toolsText, queriesText] = [toolsRead.value, queriesRead.value];
   const toolsFile = `${name}/tools.jsonl`;
   const queriesFile = `${name}/queries.jsonl`;
   const problems: DatasetProblem[] = [];
