@@ -1,11 +1,11 @@
 import {
+  BOUND_SLACK,
   type KthLargest,
+  keepReachable,
+  kthAccumulated,
   kthLargest,
-  kthValue,
-  offerKth,
   offerTop,
   type Ranking,
-  resetKth,
   resetTop,
   type TopSlots,
   takeRanking,
@@ -14,9 +14,6 @@ import {
 } from '@shortlist/core';
 import type { Postings } from './postings.js';
 import type { QueryTerms } from './query-terms.js';
-
-/** Slack on bounds so float rounding in a different summation order never prunes a winner. */
-const SLACK = 1 + 1e-9;
 
 /**
  * The buffers every query of one index reuses. Searching is done by module-level functions
@@ -133,51 +130,6 @@ function sortTerms(s: Searcher, query: QueryTerms, maxImpact: Float32Array): voi
 }
 
 /**
- * Copies into `candidates` the slots of `from` that could still reach `theta` with `bound`
- * more, keeping run order, and rewrites `runEnd` to the new run boundaries.
- */
-function keep(
-  s: Searcher,
-  from: Int32Array,
-  count: number,
-  runs: number,
-  bound: number,
-  theta: number,
-): number {
-  const { accumulator, candidates, runEnd } = s;
-  let kept = 0;
-  let start = 0;
-  for (let r = 0; r < runs; r++) {
-    const end = runEnd[r]!;
-    for (let i = start; i < end && i < count; i++) {
-      const slot = from[i]!;
-      if ((accumulator[slot]! + bound) * SLACK >= theta) candidates[kept++] = slot;
-    }
-    start = end;
-    runEnd[r] = kept;
-  }
-  return kept;
-}
-
-/**
- * The k-th largest accumulated score of `count` slots (-Infinity for fewer than k); the heap
- * keeps their slots. Scores that cannot enter are rejected before any call.
- */
-function kthScore(s: Searcher, from: Int32Array, count: number, k: number): number {
-  const { accumulator, threshold } = s;
-  resetKth(threshold, k);
-  let floor = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < count; i++) {
-    const score = accumulator[from[i]!]!;
-    if (score > floor) {
-      offerKth(threshold, from[i]!, score);
-      floor = kthValue(threshold);
-    }
-  }
-  return floor;
-}
-
-/**
  * A lower bound on the final k-th best score: the k best partial scores' tools are scored in
  * full (terms from `from` on, found by binary search) and the lowest of those k is taken.
  */
@@ -191,7 +143,7 @@ function finalThreshold(
 ): number {
   const { offsets, slots, impacts } = postings;
   const { accumulator, threshold, terms, weights } = s;
-  kthScore(s, s.touched, seen, k);
+  kthAccumulated(s.accumulator, s.threshold, s.touched, seen, k);
   let lowest = Number.POSITIVE_INFINITY;
   for (let h = 0; h < threshold.size; h++) {
     const slot = threshold.slots[h]!;
@@ -253,7 +205,7 @@ export function search(
     runEnd[runs++] = seen;
     if (exhaustive || j + 1 === m || seen < k || seen * 2 >= restPostings[j + 1]!) continue;
     theta = Math.max(theta, finalThreshold(s, postings, j + 1, m, seen, k));
-    if (rest[j + 1]! * SLACK < theta) {
+    if (rest[j + 1]! * BOUND_SLACK < theta) {
       completeFrom = j + 1;
       break;
     }
@@ -264,7 +216,16 @@ export function search(
   if (completeFrom < m) {
     // Tools not seen yet score at most rest[completeFrom] < theta: only seen ones can win.
     pool = candidates;
-    count = keep(s, touched, seen, runs, rest[completeFrom]!, theta);
+    count = keepReachable(
+      s.accumulator,
+      touched,
+      seen,
+      s.runEnd,
+      runs,
+      rest[completeFrom]!,
+      theta,
+      s.candidates,
+    );
     for (let j = completeFrom; j < m && count > 0; j++) {
       const w = weights[j]!;
       const begin = offsets[terms[j]!]!;
@@ -282,8 +243,17 @@ export function search(
         from = runEnd[r]!;
       }
       if (j + 1 === m) break;
-      theta = Math.max(theta, kthScore(s, candidates, count, k));
-      count = keep(s, candidates, count, runs, rest[j + 1]!, theta);
+      theta = Math.max(theta, kthAccumulated(s.accumulator, s.threshold, candidates, count, k));
+      count = keepReachable(
+        s.accumulator,
+        candidates,
+        count,
+        s.runEnd,
+        runs,
+        rest[j + 1]!,
+        theta,
+        s.candidates,
+      );
     }
   }
 

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 it('exports exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'ApiCallError',
+    'BOUND_SLACK',
     'CorruptDataError',
     'InvalidArgumentError',
     'PluginError',
@@ -22,6 +23,8 @@ it('exports exactly the public API', async () => {
     'hasErrorCode',
     'isAbortError',
     'isCanonicalTool',
+    'keepReachable',
+    'kthAccumulated',
     'kthLargest',
     'kthValue',
     'lightStem',

@@ -27,6 +27,7 @@ export {
   offerKth,
   resetKth,
 } from './ranking/kth-largest.js';
+export { BOUND_SLACK, keepReachable, kthAccumulated } from './ranking/max-score.js';
 export {
   offerTop,
   resetTop,

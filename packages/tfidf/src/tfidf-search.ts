@@ -1,11 +1,11 @@
 import {
+  BOUND_SLACK,
   type KthLargest,
+  keepReachable,
+  kthAccumulated,
   kthLargest,
-  kthValue,
-  offerKth,
   offerTop,
   type Ranking,
-  resetKth,
   resetTop,
   type TopSlots,
   takeRanking,
@@ -14,9 +14,6 @@ import {
 } from '@shortlist/core';
 import type { TfidfPostings } from './tfidf-postings.js';
 import type { QueryVector } from './tfidf-query.js';
-
-/** Slack on bounds so float rounding in a different summation order never prunes a winner. */
-const SLACK = 1 + 1e-9;
 
 /**
  * The buffers every query of one index reuses. Searching is done by module-level functions
@@ -83,51 +80,6 @@ function reserve(s: Searcher, slots: number, m: number): void {
 }
 
 /**
- * Copies into `candidates` the slots of `from` that could still reach `theta` with `bound`
- * more, keeping run order, and rewrites `runEnd` to the new run boundaries.
- */
-function keep(
-  s: Searcher,
-  from: Int32Array,
-  count: number,
-  runs: number,
-  bound: number,
-  theta: number,
-): number {
-  const { accumulator, candidates, runEnd } = s;
-  let kept = 0;
-  let start = 0;
-  for (let r = 0; r < runs; r++) {
-    const end = runEnd[r]!;
-    for (let i = start; i < end && i < count; i++) {
-      const slot = from[i]!;
-      if ((accumulator[slot]! + bound) * SLACK >= theta) candidates[kept++] = slot;
-    }
-    start = end;
-    runEnd[r] = kept;
-  }
-  return kept;
-}
-
-/**
- * The k-th largest accumulated score of `count` slots (-Infinity for fewer than k); the heap
- * keeps their slots. Scores that cannot enter are rejected before any call.
- */
-function kthScore(s: Searcher, from: Int32Array, count: number, k: number): number {
-  const { accumulator, threshold } = s;
-  resetKth(threshold, k);
-  let floor = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < count; i++) {
-    const score = accumulator[from[i]!]!;
-    if (score > floor) {
-      offerKth(threshold, from[i]!, score);
-      floor = kthValue(threshold);
-    }
-  }
-  return floor;
-}
-
-/**
  * A lower bound on the final k-th best score: the k best partial scores' tools are scored in
  * full (terms from `from` on, found by galloping search) and the lowest of those k is taken.
  */
@@ -142,7 +94,7 @@ function finalThreshold(
   const { offsets, docs, weights } = postings;
   const { accumulator, threshold } = s;
   const m = query.length;
-  kthScore(s, s.touched, seen, k);
+  kthAccumulated(s.accumulator, s.threshold, s.touched, seen, k);
   let lowest = Number.POSITIVE_INFINITY;
   for (let h = 0; h < threshold.size; h++) {
     const slot = threshold.slots[h]!;
@@ -203,7 +155,7 @@ export function searchTfidf(
     runEnd[runs++] = seen;
     if (exhaustive || j + 1 === m || seen < k || seen * 2 >= restPostings[j + 1]!) continue;
     theta = Math.max(theta, finalThreshold(s, postings, query, j + 1, seen, k));
-    if (rest[j + 1]! * SLACK < theta) {
+    if (rest[j + 1]! * BOUND_SLACK < theta) {
       completeFrom = j + 1;
       break;
     }
@@ -214,7 +166,16 @@ export function searchTfidf(
   if (completeFrom < m) {
     // Tools not seen yet score at most rest[completeFrom] < theta: only seen ones can win.
     pool = candidates;
-    count = keep(s, touched, seen, runs, rest[completeFrom]!, theta);
+    count = keepReachable(
+      s.accumulator,
+      touched,
+      seen,
+      s.runEnd,
+      runs,
+      rest[completeFrom]!,
+      theta,
+      s.candidates,
+    );
     for (let j = completeFrom; j < m && count > 0; j++) {
       const w = query.weights[j]!;
       const begin = offsets[terms[j]!]!;
@@ -231,8 +192,17 @@ export function searchTfidf(
         from = runEnd[r]!;
       }
       if (j + 1 === m) break;
-      theta = Math.max(theta, kthScore(s, candidates, count, k));
-      count = keep(s, candidates, count, runs, rest[j + 1]!, theta);
+      theta = Math.max(theta, kthAccumulated(s.accumulator, s.threshold, candidates, count, k));
+      count = keepReachable(
+        s.accumulator,
+        candidates,
+        count,
+        s.runEnd,
+        runs,
+        rest[j + 1]!,
+        theta,
+        s.candidates,
+      );
     }
   }
 
