@@ -100,8 +100,8 @@ export function budget(maxTokens: number, options?: BudgetOptions): PackerV1 {
         measured.of(candidate.tool),
       );
     }
-    const costed: CostedCandidate[] = ordered.map(({ tool, rank }) => ({
-      name: tool.name,
+    const costed: CostedCandidate[] = ordered.map(({ name, tool, rank }) => ({
+      name,
       rank,
       tokens: measured.of(tool),
     }));

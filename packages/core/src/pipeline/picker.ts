@@ -175,8 +175,9 @@ export function createPicker<Original>(
       let chosen: number[];
       let tokens: number[] = [];
       if (packer) {
+        const lookUp = (name: string) => toolFor(name, fusedBy);
         const candidates = fused.map(
-          (entry, i) => new LazyCandidate(entry.name, entry.score, i + 1, fusedBy, toolFor),
+          (entry, i) => new LazyCandidate(entry.name, entry.score, i + 1, lookUp),
         );
         const packing = callPlugin(
           packer.id,

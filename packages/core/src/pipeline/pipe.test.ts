@@ -122,6 +122,9 @@ describe('pipe()', () => {
       expect(candidate.tool).toBe(picker.tools().find((tool) => tool.name === candidate.name));
     }
     expect(selection.tools[0]).toBe(seen[0]!.tool);
+    // Nothing internal shows; `tool` is read on demand (the spec says to copy it by name).
+    expect(Object.keys(seen[2]!).sort()).toEqual(['name', 'rank', 'score']);
+    expect({ ...seen[1]!, tool: seen[1]!.tool }.tool.name).toBe(seen[1]!.name);
   });
 
   it('rejects a fused tool outside the catalogue once the packer reads it', async () => {

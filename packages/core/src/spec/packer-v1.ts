@@ -5,6 +5,10 @@ import type { Awaitable, CallOptions, LongCallOptions } from './call-options.js'
 export interface PackCandidate {
   /** The tool's name, `tool.name`: cheaper to read, since a picker may look `tool` up lazily. */
   readonly name: string;
+  /**
+   * The catalogue tool. The picker resolves it when first read, through a getter a spread does
+   * not copy: copy a candidate as `{ ...candidate, tool: candidate.tool }`.
+   */
   readonly tool: Tool;
   readonly score: number;
   /** 1-based position in the fused ranking. */
