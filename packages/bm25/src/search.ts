@@ -4,12 +4,9 @@ import {
   keepReachable,
   kthAccumulated,
   kthLargest,
-  offerTop,
   type Ranking,
-  resetTop,
   type TopSlots,
-  takeRanking,
-  topFloor,
+  takeBestAndClear,
   topSlots,
 } from '@shortlist/core';
 import type { Postings } from './postings.js';
@@ -257,21 +254,5 @@ export function search(
     }
   }
 
-  // One pass picks the best k (ties by name) and, when every seen tool is in the pool,
-  // clears the accumulator behind it; otherwise the seen list is cleared after.
-  const best = s.best;
-  resetTop(best, k);
-  const clear = pool === touched;
-  let floor = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < count; i++) {
-    const slot = pool[i]!;
-    const score = accumulator[slot]!;
-    if (clear) accumulator[slot] = 0;
-    if (score >= floor) {
-      offerTop(best, slot, score);
-      floor = topFloor(best);
-    }
-  }
-  if (!clear) for (let i = 0; i < seen; i++) accumulator[touched[i]!] = 0;
-  return takeRanking(best);
+  return takeBestAndClear(accumulator, pool, count, touched, seen, s.best, k);
 }

@@ -38,6 +38,7 @@ it('exports exactly the public API', async () => {
     'semantic',
     'splitWords',
     'supportedSpecVersions',
+    'takeBestAndClear',
     'takeRanking',
     'throwIfAborted',
     'toTools',

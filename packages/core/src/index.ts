@@ -27,7 +27,12 @@ export {
   offerKth,
   resetKth,
 } from './ranking/kth-largest.js';
-export { BOUND_SLACK, keepReachable, kthAccumulated } from './ranking/max-score.js';
+export {
+  BOUND_SLACK,
+  keepReachable,
+  kthAccumulated,
+  takeBestAndClear,
+} from './ranking/max-score.js';
 export {
   offerTop,
   resetTop,

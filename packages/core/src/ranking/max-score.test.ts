@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kthLargest } from './kth-largest.js';
-import { keepReachable, kthAccumulated } from './max-score.js';
+import { keepReachable, kthAccumulated, takeBestAndClear } from './max-score.js';
+import { topSlots } from './top-slots.js';
 
 describe('keepReachable', () => {
   it('keeps the slots that can still reach theta, in run order, and moves the run ends', () => {
@@ -48,5 +49,22 @@ describe('kthAccumulated', () => {
     const from = Int32Array.from([0, 1, 2, 3]);
     expect(kthAccumulated(accumulator, heap, from, 4, 2)).toBe(5);
     expect(kthAccumulated(accumulator, heap, from, 2, 3)).toBe(Number.NEGATIVE_INFINITY);
+  });
+});
+
+describe('takeBestAndClear', () => {
+  it('returns the best k and zeroes every touched slot, pool or not', () => {
+    for (const samePool of [true, false]) {
+      const accumulator = Float64Array.from([0, 4, 2, 4, 1]);
+      const touched = Int32Array.from([1, 2, 3, 4]);
+      const pool = samePool ? touched : Int32Array.from([1, 3]);
+      const best = topSlots(['a', 'b', 'c', 'd', 'e']);
+      const ranking = takeBestAndClear(accumulator, pool, pool.length, touched, 4, best, 2);
+      expect(ranking).toEqual([
+        { name: 'b', score: 4 },
+        { name: 'd', score: 4 },
+      ]);
+      expect([...accumulator]).toEqual([0, 0, 0, 0, 0]);
+    }
   });
 });

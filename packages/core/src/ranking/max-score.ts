@@ -1,4 +1,6 @@
+import type { RankedTool } from '../spec/ranker-v1.js';
 import { type KthLargest, kthValue, offerKth, resetKth } from './kth-largest.js';
+import { offerTop, resetTop, type TopSlots, takeRanking, topFloor } from './top-slots.js';
 
 /**
  * Relative slack on max-score bounds: a tool is pruned only when even its bound times this falls
@@ -56,4 +58,34 @@ export function kthAccumulated(
     }
   }
   return floor;
+}
+
+/**
+ * Ends a term-at-a-time search: the best `k` of the first `count` slots of `pool` as the ranking
+ * (ties by name), and the accumulator zeroed behind every slot in `touched[0, seen)` so the next
+ * query starts clean. When `pool` is `touched` both happen in one pass.
+ */
+export function takeBestAndClear(
+  accumulator: Float64Array,
+  pool: Int32Array,
+  count: number,
+  touched: Int32Array,
+  seen: number,
+  best: TopSlots,
+  k: number,
+): RankedTool[] {
+  resetTop(best, k);
+  const clear = pool === touched;
+  let floor = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < count; i++) {
+    const slot = pool[i]!;
+    const score = accumulator[slot]!;
+    if (clear) accumulator[slot] = 0;
+    if (score >= floor) {
+      offerTop(best, slot, score);
+      floor = topFloor(best);
+    }
+  }
+  if (!clear) for (let i = 0; i < seen; i++) accumulator[touched[i]!] = 0;
+  return takeRanking(best);
 }
