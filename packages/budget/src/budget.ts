@@ -18,8 +18,6 @@ import { createToolCosts, type ToolCosts } from './tool-costs.js';
 /** Unknown model ids already warned about on the console, so a process warns once per id. */
 const warnedOnConsole = new Set<string>();
 
-const nameOfCandidate = (candidate: PackCandidate): string => candidate.name;
-
 /** Check `options.eager` measurement for an abort this often, in tools. */
 const PREPARE_CHUNK = 256;
 
@@ -55,6 +53,8 @@ export function budget(maxTokens: number, options?: BudgetOptions): PackerV1 {
   }
 
   let costs: ToolCosts | undefined;
+  /** Cost of a candidate's tool once `costs` is loaded; made once, not per query. */
+  let costOfCandidate: (candidate: PackCandidate) => number = () => Number.NaN;
   let counter: TokenCounter | undefined;
   let loading: Promise<ToolCosts> | undefined;
   let disposed = false;
@@ -76,8 +76,10 @@ export function budget(maxTokens: number, options?: BudgetOptions): PackerV1 {
         assertUsable();
       }
       counter = loaded;
-      costs = createToolCosts(loaded, format, counting);
-      return costs;
+      const measured = createToolCosts(loaded, format, counting);
+      costs = measured;
+      costOfCandidate = (candidate) => measured.of(candidate.tool);
+      return measured;
     });
     return loading;
   };
@@ -96,9 +98,7 @@ export function budget(maxTokens: number, options?: BudgetOptions): PackerV1 {
       }
     }
     if (strategy === 'greedy') {
-      return packGreedy(ordered, resolved.maxTokens, limit, nameOfCandidate, (candidate) =>
-        measured.of(candidate.tool),
-      );
+      return packGreedy(ordered, resolved.maxTokens, limit, costOfCandidate);
     }
     const costed: CostedCandidate[] = ordered.map(({ name, tool, rank }) => ({
       name,

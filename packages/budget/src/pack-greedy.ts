@@ -6,30 +6,29 @@ import type { DroppedTool, PackedTool, PackResult } from '@shortlist/core';
  * `limit` are kept the rest are dropped as `'over-limit'` without being measured: no query pays
  * for tokenizing tools it could never keep.
  */
-export function packGreedy<Candidate>(
+export function packGreedy<Candidate extends { readonly name: string }>(
   candidates: readonly Candidate[],
   maxTokens: number,
   limit: number,
-  nameOf: (candidate: Candidate) => string,
   costOf: (candidate: Candidate) => number,
 ): PackResult {
   const kept: PackedTool[] = [];
   const dropped: DroppedTool[] = [];
   let totalTokens = 0;
-  for (const candidate of candidates) {
-    const name = nameOf(candidate);
-    if (kept.length >= limit) {
-      dropped.push({ name, reason: 'over-limit' });
-      continue;
-    }
+  let i = 0;
+  for (; i < candidates.length && kept.length < limit; i++) {
+    const candidate = candidates[i]!;
     const tokens = costOf(candidate);
-    if (tokens > maxTokens) dropped.push({ name, reason: 'larger-than-budget', tokens });
-    else if (totalTokens + tokens > maxTokens)
-      dropped.push({ name, reason: 'over-budget', tokens });
-    else {
-      kept.push({ name, tokens });
+    if (tokens > maxTokens) {
+      dropped.push({ name: candidate.name, reason: 'larger-than-budget', tokens });
+    } else if (totalTokens + tokens > maxTokens) {
+      dropped.push({ name: candidate.name, reason: 'over-budget', tokens });
+    } else {
+      kept.push({ name: candidate.name, tokens });
       totalTokens += tokens;
     }
   }
+  for (; i < candidates.length; i++)
+    dropped.push({ name: candidates[i]!.name, reason: 'over-limit' });
   return { kept, dropped, totalTokens };
 }

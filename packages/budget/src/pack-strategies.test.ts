@@ -8,13 +8,7 @@ const candidates = (tokens: readonly number[]): CostedCandidate[] =>
   tokens.map((t, i) => ({ name: `t${i + 1}`, rank: i + 1, tokens: t }));
 
 const packGreedy = (pool: readonly CostedCandidate[], maxTokens: number, limit: number) =>
-  packGreedyBy(
-    pool,
-    maxTokens,
-    limit,
-    (c) => c.name,
-    (c) => c.tokens,
-  );
+  packGreedyBy(pool, maxTokens, limit, (c) => c.tokens);
 
 const relevanceOf = (result: { kept: readonly { name: string }[] }, pool: CostedCandidate[]) =>
   keptRelevance(result.kept.map((k) => pool.find((c) => c.name === k.name)!));
@@ -72,16 +66,10 @@ describe('packGreedy', () => {
 
   it('measures no candidate once the limit is reached', () => {
     const measured: string[] = [];
-    const result = packGreedyBy(
-      candidates([10, 5000, 10, 10, 10]),
-      1000,
-      2,
-      (c) => c.name,
-      (c) => {
-        measured.push(c.name);
-        return c.tokens;
-      },
-    );
+    const result = packGreedyBy(candidates([10, 5000, 10, 10, 10]), 1000, 2, (c) => {
+      measured.push(c.name);
+      return c.tokens;
+    });
     expect(measured).toEqual(['t1', 't2', 't3']);
     expect(result.dropped).toEqual([
       { name: 't2', reason: 'larger-than-budget', tokens: 5000 },

@@ -50,6 +50,20 @@ export interface PickerParts {
   readonly overFetch: number;
 }
 
+/**
+ * Where `name` sits in the fused window, searching from `from` first: a packer keeps tools in
+ * rank order, so each search usually starts where the last one ended. -1 when it is not there.
+ */
+function positionOf(
+  fused: readonly { readonly name: string }[],
+  name: string,
+  from: number,
+): number {
+  for (let i = from; i < fused.length; i++) if (fused[i]!.name === name) return i;
+  for (let i = 0; i < from && i < fused.length; i++) if (fused[i]!.name === name) return i;
+  return -1;
+}
+
 function checkLimit(limit: unknown, argument: string): number {
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
     throw new InvalidArgumentError({
@@ -121,6 +135,92 @@ export function createPicker<Original>(
     return tool;
   };
 
+  /** Who produced the fused ranking, named when it returns a tool outside the catalogue. */
+  const fusedBy = fusion && rankers.length > 1 ? fusion.id : rankers[0]!.id;
+  const lookUpFused = (name: string): Tool<Original> => toolFor(name, fusedBy);
+
+  const plainSelection = (
+    query: string,
+    fused: readonly (RankedTool | FusedTool)[],
+    rankerId: string,
+  ): Selection<Original> => {
+    const picks: Pick<Original>[] = [];
+    for (let i = 0; i < fused.length; i++) {
+      const entry = fused[i]!;
+      picks.push({
+        name: entry.name,
+        tool: lookUpFused(entry.name),
+        rank: i + 1,
+        score: entry.score,
+        sources: sourcesOf(entry, i, rankerId),
+      });
+    }
+    return finish(query, picks, undefined);
+  };
+
+  /** The packer's kept tools as picks, in fused-rank order, each with its token cost. */
+  const packedSelection = (
+    query: string,
+    fused: readonly (RankedTool | FusedTool)[],
+    candidates: readonly LazyCandidate<Original>[],
+    packed: PackResult,
+    rankerId: string,
+  ): Selection<Original> => {
+    const kept = packed.kept;
+    const positions: number[] = [];
+    let ascending = true;
+    for (const entry of kept) {
+      const at = positionOf(
+        fused,
+        entry.name,
+        positions.length ? positions[positions.length - 1]! + 1 : 0,
+      );
+      if (at === -1) {
+        throw new PluginError({
+          pluginId: packer!.id,
+          message: `${packer!.id} kept "${entry.name}", which was not a candidate; a packer may only keep candidates it was given`,
+        });
+      }
+      if (positions.length && at < positions[positions.length - 1]!) ascending = false;
+      positions.push(at);
+    }
+    // The spec asks for kept tools in rank order; a packer that returns them otherwise still works.
+    const order = ascending
+      ? undefined
+      : kept.map((_, i) => i).sort((a, b) => positions[a]! - positions[b]!);
+    const picks: Pick<Original>[] = [];
+    for (let j = 0; j < kept.length; j++) {
+      const k = order ? order[j]! : j;
+      const at = positions[k]!;
+      const candidate = fused[at]!;
+      picks.push({
+        name: candidate.name,
+        tool: candidates[at]!.tool,
+        rank: picks.length + 1,
+        score: candidate.score,
+        sources: sourcesOf(candidate, at, rankerId),
+        tokens: kept[k]!.tokens,
+      });
+    }
+    return finish(query, picks, packed);
+  };
+
+  const finish = (
+    query: string,
+    picks: Pick<Original>[],
+    packed: PackResult | undefined,
+  ): Selection<Original> => {
+    const tools: Tool<Original>[] = [];
+    const originals: Original[] = [];
+    for (const pick of picks) {
+      tools.push(pick.tool);
+      originals.push(pick.tool.original);
+    }
+    return packed
+      ? { query, tools, originals, picks, totalTokens: packed.totalTokens, dropped: packed.dropped }
+      : { query, tools, originals, picks, dropped: [] };
+  };
+
   const rebuild = async (i: number, options?: LongCallOptions): Promise<void> => {
     const ranker = rankers[i]!;
     const tools = [...byName.values()];
@@ -169,58 +269,19 @@ export function createPicker<Original>(
       const depth = Math.ceil(limit * overFetch);
       const sources = await rankings(query, depth, signal);
       const fused = await fuse(sources, packer ? depth : limit, signal);
-      const fusedBy = fusion && sources.length > 1 ? fusion.id : sources[0]!.rankerId;
-      let toolAt: (position: number) => Tool<Original>;
-      let packed: PackResult | undefined;
-      let chosen: number[];
-      let tokens: number[] = [];
-      if (packer) {
-        const lookUp = (name: string) => toolFor(name, fusedBy);
-        const candidates = fused.map(
-          (entry, i) => new LazyCandidate(entry.name, entry.score, i + 1, lookUp),
-        );
-        const packing = callPlugin(
-          packer.id,
-          'pack',
-          () => packer.doPack(candidates, { limit, signal }),
-          signal,
-        );
-        packed = packing instanceof Promise ? await packing : packing;
-        const kept = packed.kept.map((entry) => {
-          // A linear scan: the window is a few dozen candidates, cheaper than building a Map.
-          const at = fused.findIndex((candidate) => candidate.name === entry.name);
-          if (at === -1) {
-            throw new PluginError({
-              pluginId: packer.id,
-              message: `${packer.id} kept "${entry.name}", which was not a candidate; a packer may only keep candidates it was given`,
-            });
-          }
-          return [at, entry.tokens] as const;
-        });
-        kept.sort((a, b) => a[0] - b[0]);
-        chosen = kept.map(([at]) => at);
-        tokens = kept.map(([, cost]) => cost);
-        toolAt = (position) => candidates[position]!.tool;
-      } else {
-        toolAt = (position) => toolFor(fused[position]!.name, fusedBy);
-        chosen = fused.map((_, i) => i);
+      if (!packer) return plainSelection(query, fused, sources[0]!.rankerId);
+      const candidates: LazyCandidate<Original>[] = [];
+      for (let i = 0; i < fused.length; i++) {
+        candidates.push(new LazyCandidate(fused[i]!.name, fused[i]!.score, i + 1, lookUpFused));
       }
-      const picks: Pick<Original>[] = chosen.map((i, rank) => ({
-        name: fused[i]!.name,
-        tool: toolAt(i),
-        rank: rank + 1,
-        score: fused[i]!.score,
-        sources: sourcesOf(fused[i]!, i, sources[0]!.rankerId),
-        ...(packed ? { tokens: tokens[rank]! } : {}),
-      }));
-      return {
-        query,
-        tools: picks.map((pick) => pick.tool),
-        originals: picks.map((pick) => pick.tool.original),
-        picks,
-        ...(packed ? { totalTokens: packed.totalTokens } : {}),
-        dropped: packed?.dropped ?? [],
-      };
+      const packing = callPlugin(
+        packer.id,
+        'pack',
+        () => packer.doPack(candidates, { limit, signal }),
+        signal,
+      );
+      const packed = packing instanceof Promise ? await packing : packing;
+      return packedSelection(query, fused, candidates, packed, sources[0]!.rankerId);
     },
 
     add(input, options) {

@@ -264,6 +264,33 @@ describe('pipe()', () => {
     expect((error as Error).message).toContain('kept "refund_payment", which was not a candidate');
   });
 
+  it('puts a packer’s kept tools back in rank order, each with its own token count', async () => {
+    const base = lengthPacker(1000);
+    const reversing: PackerV1 = {
+      ...base,
+      id: 'reversing',
+      doPack(candidates, options) {
+        const packed = base.doPack(candidates, options) as ReturnType<typeof base.doPack> & {
+          kept: { name: string; tokens: number }[];
+        };
+        return { ...packed, kept: [...packed.kept].reverse() };
+      },
+    };
+    const inOrder = await (
+      await pipe(overlapRanker()).pack(lengthPacker(1000)).index(catalogue)
+    ).select('search my email messages', { limit: 3 });
+    const reversed = await (await pipe(overlapRanker()).pack(reversing).index(catalogue)).select(
+      'search my email messages',
+      { limit: 3 },
+    );
+    expect(inOrder.picks.length).toBeGreaterThan(1);
+    expect(reversed.picks).toEqual(inOrder.picks);
+    expect(reversed.picks.map((pick) => pick.rank)).toEqual(inOrder.picks.map((_, i) => i + 1));
+    for (const pick of reversed.picks) {
+      expect(pick.tokens).toBe(pick.tool.description.length);
+    }
+  });
+
   it('returns each ranker’s raw ranking through rankings()', async () => {
     const picker = await pipe(overlapRanker({ id: 'a' }), overlapRanker({ id: 'b' }))
       .fuse(testFusion)
