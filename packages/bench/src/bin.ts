@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { ShortlistError } from '@shortlist/core';
 import { benchUsage, parseBenchArgs } from './parse-args.js';
+import { readDefinitions } from './read-definitions.js';
 import { renderMarkdown } from './render-markdown.js';
 import { runBench } from './run-bench.js';
 
@@ -9,8 +10,12 @@ try {
   if (command.help) {
     process.stdout.write(`${benchUsage}\n`);
   } else {
+    const definitions = command.definitionsPath
+      ? await readDefinitions(command.definitionsPath)
+      : undefined;
     const report = await runBench({
       ...command.options,
+      ...(definitions ? { definitions } : {}),
       onProgress: (message) => process.stderr.write(`… ${message}\n`),
     });
     process.stdout.write(

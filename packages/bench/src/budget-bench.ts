@@ -9,12 +9,15 @@ import {
 import { type Picker, pipe, type RankerIndexV1, type RankerV1, type Tool } from '@shortlist/core';
 import { lexicalDefaultFusion } from '@shortlist/fusion';
 import { tfidf } from '@shortlist/tfidf';
+import { clearMergeCache } from 'gpt-tokenizer/encoding/o200k_base';
 import { nowUs, timeUs } from './clock.js';
 import { summarise } from './stats.js';
 
 /** One tokenizer's speed on the definitions, and whether its counts match the first one's. */
 export interface TokenizerResult {
   readonly tokenizer: string;
+  /** Which definitions were counted: `'synthetic'` or the path they were read from. */
+  readonly source: string;
   readonly definitions: number;
   /** Mean and median µs to count one definition, warm. */
   readonly meanUs: number;
@@ -63,55 +66,79 @@ const tokenizerFactories: readonly (readonly [string, () => Promise<TokenCounter
   ['tiktoken', () => tiktokenTokenizer({ encoding: 'o200k_base' })],
 ];
 
-/** Counts every definition once to warm up, then again timed one by one. */
-export async function benchTokenizers(tools: readonly Tool[]): Promise<TokenizerResult[]> {
+/** Timed passes over the definitions per tokenizer, after one untimed pass. */
+const TOKENIZER_PASSES = 3;
+
+/**
+ * Counts every definition once untimed (warming caches and the JIT), then times each definition
+ * one by one over `TOKENIZER_PASSES` passes, the tokenizers taking turns pass by pass so machine
+ * noise hits both alike. Counts are compared with the first tokenizer's.
+ */
+export async function benchTokenizers(
+  tools: readonly Tool[],
+  source: string,
+): Promise<TokenizerResult[]> {
   const texts = tools.map((tool) => definitionText(tool, 'openai-chat'));
-  let reference: Int32Array | undefined;
-  const out: TokenizerResult[] = [];
+  // gpt-tokenizer keeps one merge cache per process (100,000 entries, least recently used out);
+  // left full of another set's words it evicts on every miss, so each set starts it empty.
+  clearMergeCache();
+  const loaded: { name: string; counter?: TokenCounter; error?: string }[] = [];
   for (const [name, create] of tokenizerFactories) {
-    let counter: TokenCounter;
     try {
-      counter = await create();
+      loaded.push({ name, counter: await create() });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      out.push({
+      loaded.push({ name, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  const running = loaded.filter((entry) => entry.counter);
+  const counts = running.map(({ counter }) => texts.map((text) => counter!.count(text)));
+  const samples = running.map(() => new Float64Array(texts.length * TOKENIZER_PASSES));
+  for (let pass = 0; pass < TOKENIZER_PASSES; pass++) {
+    const order = running.map((_, i) => i);
+    if (pass % 2 === 1) order.reverse();
+    for (const k of order) {
+      const counter = running[k]!.counter!;
+      for (const [i, text] of texts.entries()) {
+        const start = nowUs();
+        counter.count(text);
+        samples[k]![pass * texts.length + i] = nowUs() - start;
+      }
+    }
+  }
+  for (const { counter } of running) counter!.dispose?.();
+  const reference = counts[0];
+  return loaded.map(({ name, counter, error }) => {
+    if (!counter) {
+      return {
         tokenizer: name,
+        source,
         definitions: 0,
         meanUs: Number.NaN,
         p50Us: Number.NaN,
         meanTokens: Number.NaN,
         mismatches: Number.NaN,
-        error: message,
-      });
-      continue;
+        error: error ?? 'not loaded',
+      };
     }
-    const counts = new Int32Array(texts.length);
-    for (const [i, text] of texts.entries()) counts[i] = counter.count(text);
-    const samples = new Float64Array(texts.length);
-    for (const [i, text] of texts.entries()) {
-      const start = nowUs();
-      counter.count(text);
-      samples[i] = nowUs() - start;
-    }
-    counter.dispose?.();
-    reference ??= counts;
+    const k = running.findIndex((entry) => entry.counter === counter);
+    const own = counts[k]!;
     let mismatches = 0;
     let tokens = 0;
-    for (let i = 0; i < counts.length; i++) {
-      tokens += counts[i]!;
-      if (counts[i] !== reference[i]) mismatches++;
+    for (let i = 0; i < own.length; i++) {
+      tokens += own[i]!;
+      if (own[i] !== reference![i]) mismatches++;
     }
-    const summary = summarise(samples);
-    out.push({
+    const summary = summarise(samples[k]!);
+    return {
       tokenizer: name,
+      source,
       definitions: texts.length,
       meanUs: summary.mean,
       p50Us: summary.p50,
       meanTokens: tokens / texts.length,
       mismatches,
-    });
-  }
-  return out;
+    };
+  });
 }
 
 const selectUs = async (picker: Picker, query: string): Promise<number> => {

@@ -10,6 +10,7 @@ it('exports exactly the public surface', async () => {
     'markdownTable',
     'parseBenchArgs',
     'percentile',
+    'readDefinitions',
     'renderMarkdown',
     'runBench',
     'summarise',

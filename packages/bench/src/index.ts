@@ -10,6 +10,7 @@ export { type BenchCommand, benchUsage, parseBenchArgs } from './parse-args.js';
 export { generateQueries, type QueryOptions, type SyntheticQuery } from './queries.js';
 export type { RankerResult } from './ranker-bench.js';
 export { benchRankerIds } from './rankers.js';
+export { type DefinitionSet, readDefinitions } from './read-definitions.js';
 export { renderMarkdown } from './render-markdown.js';
 export {
   type BenchEnvironment,

@@ -14,6 +14,8 @@ describe('parseBenchArgs', () => {
       '--max-query-seconds',
       '2.5',
       '--skip-budget',
+      '--definitions',
+      '../shared/benchmarks',
       '--json',
     ]);
     expect(command).toEqual({
@@ -24,6 +26,7 @@ describe('parseBenchArgs', () => {
         maxQueryMs: 2500,
         budget: false,
       },
+      definitionsPath: '../shared/benchmarks',
       json: true,
       help: false,
     });

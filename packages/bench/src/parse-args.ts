@@ -5,6 +5,8 @@ import type { BenchOptions } from './run-bench.js';
 /** What the command line asked for. */
 export interface BenchCommand {
   readonly options: BenchOptions;
+  /** `--definitions`: where to read real tool definitions for the tokenizer timing. */
+  readonly definitionsPath?: string;
   /** Print the report as JSON instead of Markdown. */
   readonly json: boolean;
   readonly help: boolean;
@@ -21,6 +23,8 @@ export const benchUsage = `Usage: shortlist-bench [options]
   --skip-budget              skip the tokenizer and packing section
   --budget-size <n>          catalogue size for packing overhead (default 10000)
   --max-tokens <n>           token budget for packing (default 2000)
+  --definitions <path>       also time the tokenizers on real definitions: a tools.jsonl file,
+                             or a folder of them such as ../shared/benchmarks
   --json                     print JSON instead of Markdown
   --help                     show this text
 
@@ -63,6 +67,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchCommand {
         'skip-budget': { type: 'boolean' },
         'budget-size': { type: 'string' },
         'max-tokens': { type: 'string' },
+        definitions: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -94,5 +99,10 @@ export function parseBenchArgs(argv: readonly string[]): BenchCommand {
     ...(text('budget-size') ? { budgetSize: integer('budget-size', text('budget-size')) } : {}),
     ...(text('max-tokens') ? { maxTokens: integer('max-tokens', text('max-tokens')) } : {}),
   };
-  return { options, json: values.json === true, help: values.help === true };
+  return {
+    options,
+    ...(text('definitions') ? { definitionsPath: text('definitions') } : {}),
+    json: values.json === true,
+    help: values.help === true,
+  };
 }

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@shortlist/core';
+import { InvalidArgumentError, toTools } from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from './render-markdown.js';
 import { runBench } from './run-bench.js';
@@ -11,6 +11,13 @@ describe('runBench', () => {
       rankers: ['bm25', 'orama'],
       budgetSize: 300,
       tokenizerDefinitions: 40,
+      definitions: {
+        source: 'two real tools',
+        tools: toTools([
+          { name: 'send_email', description: 'Send an email to a colleague.' },
+          { name: 'get_weather', description: 'Current weather for a city.' },
+        ]),
+      },
     });
     expect(report.rankers.map((r) => [r.ranker, r.size, r.queries])).toEqual([
       ['bm25', 300, 20],
@@ -26,14 +33,18 @@ describe('runBench', () => {
       'orama p50 / bm25 p50 (bm25 speed-up)',
     ]);
     const tokenizers = report.budget!.tokenizers;
-    expect(tokenizers.map((t) => [t.tokenizer, t.definitions, t.mismatches])).toEqual([
-      ['gpt-tokenizer', 40, 0],
-      ['tiktoken', 40, 0],
+    expect(tokenizers.map((t) => [t.source, t.tokenizer, t.definitions, t.mismatches])).toEqual([
+      ['two real tools', 'gpt-tokenizer', 2, 0],
+      ['two real tools', 'tiktoken', 2, 0],
+      ['synthetic', 'gpt-tokenizer', 40, 0],
+      ['synthetic', 'tiktoken', 40, 0],
     ]);
     expect(report.budget!.packing!.queries).toBe(20);
     const markdown = renderMarkdown(report);
     expect(markdown).toContain('| bm25 ');
     expect(markdown).toContain('lexical.pack(budget(2000))');
+    expect(markdown).toContain('| 2 two real tools ');
+    expect(markdown).toMatch(/- two real tools: gpt-tokenizer is [\d.]+× as fast as tiktoken/);
   }, 120_000);
 
   it('rejects unknown rankers and bad sizes with typed errors', async () => {

@@ -6,6 +6,7 @@ import { getGc } from './memory.js';
 import { generateQueries } from './queries.js';
 import { benchRanker, type RankerResult } from './ranker-bench.js';
 import { benchRankerIds, benchRankers } from './rankers.js';
+import type { DefinitionSet } from './read-definitions.js';
 import { checkTargets, type Ratio, ratios, type TargetCheck } from './targets.js';
 
 /** What to measure; every field is optional. */
@@ -26,8 +27,10 @@ export interface BenchOptions {
   readonly budgetSize?: number;
   /** Token budget of the packed pipeline. @default 2000 */
   readonly maxTokens?: number;
-  /** Definitions the tokenizers count. @default 10000 */
+  /** Synthetic definitions the tokenizers count. @default 10000 */
   readonly tokenizerDefinitions?: number;
+  /** Real definitions the tokenizers also count (`readDefinitions('../shared/benchmarks')`). */
+  readonly definitions?: DefinitionSet;
   /** Receives a line as each step starts, for progress output. */
   readonly onProgress?: (message: string) => void;
 }
@@ -83,6 +86,7 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchReport>
     budgetSize = 10_000,
     maxTokens = 2000,
     tokenizerDefinitions = 10_000,
+    definitions: realDefinitions,
     onProgress = () => {},
   } = options;
   if (!Array.isArray(sizes) || sizes.length === 0 || !sizes.every(isCount)) {
@@ -144,9 +148,18 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchReport>
     const queries = generateQueries(tools, { count: queryCount, seed }).map((q) => q.query);
     // Packing first: its cold first query must load the BPE table itself, not find it cached.
     const packing = await benchPacking(tools, queries, maxTokens);
-    onProgress(`budget: tokenizers on ${tokenizerDefinitions.toLocaleString('en-US')} definitions`);
+    const tokenizers = [];
+    if (realDefinitions) {
+      onProgress(
+        `budget: tokenizers on ${realDefinitions.tools.length.toLocaleString('en-US')} definitions from ${realDefinitions.source}`,
+      );
+      tokenizers.push(...(await benchTokenizers(realDefinitions.tools, realDefinitions.source)));
+    }
+    onProgress(
+      `budget: tokenizers on ${tokenizerDefinitions.toLocaleString('en-US')} synthetic definitions`,
+    );
     const definitions = generateCatalogue({ size: tokenizerDefinitions, seed: seed + 1 });
-    const tokenizers = await benchTokenizers(definitions);
+    tokenizers.push(...(await benchTokenizers(definitions, 'synthetic')));
     budget = { encoding: 'o200k_base', tokenizers, packing };
   }
 
