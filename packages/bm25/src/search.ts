@@ -1,5 +1,6 @@
 import {
   BOUND_SLACK,
+  gallopTo,
   type KthLargest,
   keepReachable,
   kthAccumulated,
@@ -51,27 +52,6 @@ export const createSearcher = (names: readonly (string | undefined)[]): Searcher
   restPostings: new Float64Array(0),
   runEnd: new Int32Array(0),
 });
-
-/** First index in `[from, to)` whose slot is >= `target`, galloping from `from`. */
-function seek(slots: Int32Array, from: number, to: number, target: number): number {
-  if (from >= to || slots[from]! >= target) return from;
-  let low = from;
-  let step = 1;
-  let probe = from + 1;
-  while (probe < to && slots[probe]! < target) {
-    low = probe;
-    step *= 2;
-    probe = low + step;
-  }
-  let left = low + 1;
-  let right = Math.min(probe, to);
-  while (left < right) {
-    const middle = (left + right) >>> 1;
-    if (slots[middle]! < target) left = middle + 1;
-    else right = middle;
-  }
-  return left;
-}
 
 function reserve(s: Searcher, slots: number, m: number): void {
   if (s.accumulator.length < slots) {
@@ -147,7 +127,7 @@ function finalThreshold(
     let score = accumulator[slot]!;
     for (let j = from; j < m; j++) {
       const end = offsets[terms[j]! + 1]!;
-      const at = seek(slots, offsets[terms[j]!]!, end, slot);
+      const at = gallopTo(slots, offsets[terms[j]!]!, end, slot);
       s.work += 1;
       if (at < end && slots[at] === slot) score += weights[j]! * impacts[at]!;
     }
@@ -233,7 +213,7 @@ export function search(
         let at = begin;
         for (let c = from; c < runEnd[r]!; c++) {
           const slot = candidates[c]!;
-          at = seek(slots, at, end, slot);
+          at = gallopTo(slots, at, end, slot);
           if (at >= end) break;
           if (slots[at] === slot) accumulator[slot]! += w * impacts[at]!;
         }

@@ -20,6 +20,7 @@ it('exports exactly the public API', async () => {
     'encodeSnapshot',
     'englishStopwords',
     'fileStore',
+    'gallopTo',
     'hasErrorCode',
     'isAbortError',
     'isCanonicalTool',

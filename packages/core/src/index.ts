@@ -20,6 +20,7 @@ export type { Picker, RankingsOptions, SelectOptions } from './pipeline/picker.j
 export { type Pipeline, pipe, type ToolInput } from './pipeline/pipe.js';
 export type { Pick, Selection } from './pipeline/selection.js';
 // Allocation-free top-k building blocks shared by the lexical rankers, for ranker authors too.
+export { gallopTo } from './ranking/gallop.js';
 export {
   type KthLargest,
   kthLargest,

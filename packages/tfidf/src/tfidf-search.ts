@@ -1,5 +1,6 @@
 import {
   BOUND_SLACK,
+  gallopTo,
   type KthLargest,
   keepReachable,
   kthAccumulated,
@@ -42,27 +43,6 @@ export const createSearcher = (names: readonly (string | undefined)[]): Searcher
   runEnd: new Int32Array(0),
 });
 
-/** First index in `[from, to)` whose doc is >= `target`, galloping from `from`. */
-function seek(docs: Int32Array, from: number, to: number, target: number): number {
-  if (from >= to || docs[from]! >= target) return from;
-  let low = from;
-  let step = 1;
-  let probe = from + 1;
-  while (probe < to && docs[probe]! < target) {
-    low = probe;
-    step *= 2;
-    probe = low + step;
-  }
-  let left = low + 1;
-  let right = Math.min(probe, to);
-  while (left < right) {
-    const middle = (left + right) >>> 1;
-    if (docs[middle]! < target) left = middle + 1;
-    else right = middle;
-  }
-  return left;
-}
-
 function reserve(s: Searcher, slots: number, m: number): void {
   if (s.accumulator.length < slots) {
     s.accumulator = new Float64Array(slots);
@@ -99,7 +79,7 @@ function finalThreshold(
     for (let j = from; j < m; j++) {
       const term = query.terms[j]!;
       const end = offsets[term + 1]!;
-      const at = seek(docs, offsets[term]!, end, slot);
+      const at = gallopTo(docs, offsets[term]!, end, slot);
       if (at < end && docs[at] === slot) score += query.weights[j]! * weights[at]!;
     }
     if (score < lowest) lowest = score;
@@ -182,7 +162,7 @@ export function searchTfidf(
         let at = begin;
         for (let c = from; c < runEnd[r]!; c++) {
           const slot = candidates[c]!;
-          at = seek(docs, at, end, slot);
+          at = gallopTo(docs, at, end, slot);
           if (at >= end) break;
           if (docs[at] === slot) accumulator[slot]! += w * weights[at]!;
         }

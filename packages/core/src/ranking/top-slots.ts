@@ -1,4 +1,5 @@
 import type { RankedTool } from '../spec/ranker-v1.js';
+import { type KthLargest, kthLargest, resetKth } from './kth-largest.js';
 
 /**
  * Picks the best k (slot, score) pairs, best first with equal scores in ascending name order
@@ -6,32 +7,18 @@ import type { RankedTool } from '../spec/ranker-v1.js';
  * a size-k heap whose root is the worst pair kept; names are compared only on equal scores.
  * A plain state object with module-level functions, so the optimised code is shared.
  */
-export interface TopSlots {
+export interface TopSlots extends KthLargest {
   readonly names: readonly (string | undefined)[];
-  scores: Float64Array;
-  slots: Int32Array;
-  capacity: number;
-  size: number;
 }
 
 /** A selector over the given slot names; its buffers grow to the largest k and stay. */
 export const topSlots = (names: readonly (string | undefined)[]): TopSlots => ({
   names,
-  scores: new Float64Array(16),
-  slots: new Int32Array(16),
-  capacity: 0,
-  size: 0,
+  ...kthLargest(),
 });
 
 /** Starts a new selection of the best `k`. */
-export function resetTop(top: TopSlots, k: number): void {
-  if (top.scores.length < k) {
-    top.scores = new Float64Array(k);
-    top.slots = new Int32Array(k);
-  }
-  top.capacity = k;
-  top.size = 0;
-}
+export const resetTop: (top: TopSlots, k: number) => void = resetKth;
 
 /** Scores below this can never enter (-Infinity until k pairs are held). */
 export const topFloor = (top: TopSlots): number =>
