@@ -2,6 +2,26 @@ export { type CachedOptions, cached } from './cache/cached.js';
 export type { EmbeddingStore, WarningHandler } from './cache/embedding-store.js';
 export { type FileStore, type FileStoreOptions, fileStore } from './cache/file-store.js';
 export { type MemoryStoreOptions, memoryStore } from './cache/memory-store.js';
+export {
+  type ConversationQueryOptions,
+  type ConversationTurn,
+  conversationQuery,
+  trimText,
+} from './conversation/conversation-query.js';
+export {
+  type ExampleStore,
+  type MemoryExampleStore,
+  memoryExampleStore,
+  type ToolExample,
+} from './conversation/example-store.js';
+export {
+  type Offer,
+  type OfferOptions,
+  type SearchOptions,
+  type ToolSession,
+  type ToolSessionOptions,
+  toolSession,
+} from './conversation/tool-session.js';
 export { type EmbedManyOptions, embedMany } from './embedding/embed-many.js';
 export { createVectorIndex, type Neighbour, type VectorIndex } from './embedding/vector-index.js';
 export { dotRow, normalize } from './embedding/vector-math.js';
@@ -85,6 +105,11 @@ export {
   toolFields,
   toolText,
 } from './text/tool-fields.js';
+export {
+  type NativeToolFields,
+  type NativeToolReader,
+  readNativeTools,
+} from './tools/read-native-tools.js';
 export { isCanonicalTool, toTools } from './tools/to-tools.js';
 export type { JsonSchema, Tool, ToolFormat } from './tools/tool.js';
 export { isAbortError, throwIfAborted } from './util/abort.js';

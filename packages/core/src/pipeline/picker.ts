@@ -29,6 +29,8 @@ export interface Picker<Original = unknown> {
   readonly size: number;
   /** The catalogue, in the order tools were given. */
   tools(): readonly Tool<Original>[];
+  /** The catalogue's tool of that name, or `undefined`; adapters use it to hand back originals. */
+  get(name: string): Tool<Original> | undefined;
   /** Chooses the tools that fit a query. An empty or blank query selects nothing. */
   select(query: string, options?: SelectOptions): Promise<Selection<Original>>;
   /** Each ranker's own ranking for a query, unfused: for evaluation and fitting fusions. */
@@ -234,6 +236,7 @@ export function createPicker<Original>(
       return byName.size;
     },
     tools: () => [...byName.values()],
+    get: (name) => byName.get(name),
 
     async rankings(query, options) {
       const limit = checkLimit(options?.limit, 'rankings(options.limit)');

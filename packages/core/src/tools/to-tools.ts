@@ -74,8 +74,18 @@ function detect(entry: Obj): Fields {
   };
 }
 
-function toTool(entry: unknown, index: number): Tool {
-  const at = `tools[${index}]`;
+/** A schema object that is not JSON Schema: zod, a Standard Schema, or the AI SDK's `jsonSchema()`. */
+const isForeignSchema = (value: unknown): boolean =>
+  isObject(value) && ('~standard' in value || '_def' in value || '_zod' in value);
+
+/** Names the adapter that reads a framework's tools whose schemas are not JSON Schema. */
+function foreignSchemaHint(fields: Fields): string {
+  return fields.format === 'mcp'
+    ? 'this looks like an AI SDK tool (its inputSchema is a zod or Standard Schema); read AI SDK tool sets with readAiSdkTools() from @shortlist/ai-sdk'
+    : 'this looks like a LangChain tool (its schema is a zod schema); read LangChain tools with readLangChainTools() from @shortlist/langchain';
+}
+
+function toTool(entry: unknown, at: string, key: string | undefined): Tool {
   if (!isObject(entry)) {
     throw new InvalidArgumentError({
       argument: at,
@@ -84,6 +94,7 @@ function toTool(entry: unknown, index: number): Tool {
     });
   }
   const fields = detect(entry);
+  if (fields.name === undefined && key !== undefined) fields.name = key;
   if (typeof fields.name !== 'string' || fields.name.trim() === '') {
     throw new InvalidArgumentError({
       argument: `${at}.name`,
@@ -92,6 +103,13 @@ function toTool(entry: unknown, index: number): Tool {
     });
   }
   const name = fields.name;
+  if (isForeignSchema(fields.schema)) {
+    throw new InvalidArgumentError({
+      argument: `${at}.${fields.schemaField}`,
+      expected: 'a JSON Schema object',
+      message: `${at} "${name}": ${fields.schemaField} is not JSON Schema; ${foreignSchemaHint(fields)}`,
+    });
+  }
   if (fields.schema !== undefined && !isObject(fields.schema)) {
     throw new InvalidArgumentError({
       argument: `${at}.${fields.schemaField}`,
@@ -117,29 +135,45 @@ function toTool(entry: unknown, index: number): Tool {
   };
 }
 
-/** Unwraps an MCP `tools/list` result (`{ tools }`, or a JSON-RPC `{ result: { tools } }`). */
-function entriesOf(input: unknown): readonly unknown[] {
-  if (Array.isArray(input)) return input;
+/** One entry, where to find it in the input, and its key when the input is a record. */
+type Entry = readonly [entry: unknown, at: string, key: string | undefined];
+
+const listed = (entries: readonly unknown[]): Entry[] =>
+  entries.map((entry, i) => [entry, `tools[${i}]`, undefined]);
+
+/**
+ * Unwraps an MCP `tools/list` result (`{ tools }`, or a JSON-RPC `{ result: { tools } }`), or reads
+ * a record of tools keyed by name (an AI SDK `ToolSet` shape), whose keys name tools without one.
+ */
+function entriesOf(input: unknown): Entry[] {
+  if (Array.isArray(input)) return listed(input);
   if (isObject(input)) {
-    if (Array.isArray(input.tools)) return input.tools;
-    if (isObject(input.result) && Array.isArray(input.result.tools)) return input.result.tools;
+    if (Array.isArray(input.tools)) return listed(input.tools);
+    if (isObject(input.result) && Array.isArray(input.result.tools)) {
+      return listed(input.result.tools);
+    }
+    const values = Object.values(input);
+    if (values.length > 0 && values.every(isObject)) {
+      return Object.entries(input).map(([key, entry]) => [entry, `tools.${key}`, key]);
+    }
   }
   throw new InvalidArgumentError({
     argument: 'tools',
-    expected: 'an array of tools or an MCP tools/list result ({ tools: [...] })',
+    expected: 'an array of tools, a record of tools keyed by name, or an MCP tools/list result',
     message:
-      'toTools() expects an array of tool definitions or an MCP tools/list result ({ tools: [...] })',
+      'toTools() expects an array of tool definitions, a record of tools keyed by name, or an MCP tools/list result ({ tools: [...] })',
   });
 }
 
 /**
  * Converts tools in any supported format (OpenAI chat or Responses function tools, Anthropic
- * tools, MCP `tools/list` results, plain objects) to canonical `Tool`s, keeping each original.
+ * tools, MCP `tools/list` results, plain objects, or a record of any of these keyed by name) to
+ * canonical `Tool`s, keeping each original.
  * Entries that are already canonical `Tool`s pass through unchanged.
  */
 export function toTools(input: unknown): Tool[] {
-  const tools = entriesOf(input).map((entry, index) =>
-    isCanonicalTool(entry) ? entry : toTool(entry, index),
+  const tools = entriesOf(input).map(([entry, at, key]) =>
+    isCanonicalTool(entry) ? entry : toTool(entry, at, key),
   );
   const seen = new Map<string, number>();
   tools.forEach((tool, index) => {

@@ -2,7 +2,14 @@
 export type JsonSchema = { readonly [key: string]: unknown };
 
 /** Which wire format a tool was given in; adapters use it to hand back the same shape. */
-export type ToolFormat = 'openai-chat' | 'openai-responses' | 'anthropic' | 'mcp' | 'plain';
+export type ToolFormat =
+  | 'openai-chat'
+  | 'openai-responses'
+  | 'anthropic'
+  | 'mcp'
+  | 'plain'
+  | 'ai-sdk'
+  | 'langchain';
 
 /**
  * The one tool shape every ranker, fusion and packer sees. `original` is the exact object the

@@ -1,0 +1,80 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+
+/** One message of a conversation, reduced to what a query needs: who spoke and the text. */
+export interface ConversationTurn {
+  readonly role: 'user' | 'assistant' | 'system' | 'tool';
+  readonly text: string;
+}
+
+/** How a query is built from a conversation. */
+export interface ConversationQueryOptions {
+  /** Earlier user and assistant turns that add context to the last user message. @default 3 */
+  readonly recentTurns?: number;
+  /** The last user message appears this many times, so its words outweigh the context's. @default 2 */
+  readonly lastUserWeight?: number;
+  /** Characters kept of the last user message; a longer paste keeps its head and tail. @default 2000 */
+  readonly maxChars?: number;
+  /** Characters kept of each earlier turn. @default 400 */
+  readonly maxContextChars?: number;
+}
+
+const checkCount = (value: unknown, name: string, min: number): number => {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw new InvalidArgumentError({
+      argument: `conversationQuery(options.${name})`,
+      expected: `an integer ≥ ${min}`,
+      message: `conversationQuery(options.${name}) must be an integer ≥ ${min}, got ${String(value)}`,
+    });
+  }
+  return value;
+};
+
+/**
+ * Keeps a long text's head and tail: a request pasted around a log or a file usually says what it
+ * wants at the start or the end, and the middle would drown the request's words.
+ */
+export function trimText(text: string, maxChars: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= maxChars) return clean;
+  const head = Math.ceil(maxChars * 0.6);
+  return `${clean.slice(0, head)} ${clean.slice(clean.length - (maxChars - head))}`;
+}
+
+/**
+ * The retrieval query for a conversation: the last user message, weighted, then the other recent
+ * user and assistant text, newest first. Tool results and system prompts are left out: they
+ * describe what was already done rather than the next need. Empty when no user has spoken.
+ */
+export function conversationQuery(
+  turns: readonly ConversationTurn[],
+  options: ConversationQueryOptions = {},
+): string {
+  if (!Array.isArray(turns)) {
+    throw new InvalidArgumentError({
+      argument: 'conversationQuery(turns)',
+      expected: 'an array of { role, text } turns',
+      message: 'conversationQuery(turns) takes an array of { role, text } turns',
+    });
+  }
+  const recentTurns = checkCount(options.recentTurns ?? 3, 'recentTurns', 0);
+  const weight = checkCount(options.lastUserWeight ?? 2, 'lastUserWeight', 1);
+  const maxChars = checkCount(options.maxChars ?? 2000, 'maxChars', 1);
+  const maxContextChars = checkCount(options.maxContextChars ?? 400, 'maxContextChars', 1);
+  const spoken = (turn: ConversationTurn | undefined): boolean =>
+    !!turn &&
+    (turn.role === 'user' || turn.role === 'assistant') &&
+    typeof turn.text === 'string' &&
+    turn.text.trim() !== '';
+  let last = turns.length - 1;
+  while (last >= 0 && !(spoken(turns[last]) && turns[last]!.role === 'user')) last--;
+  if (last < 0) return '';
+  const request = trimText(turns[last]!.text, maxChars);
+  const parts: string[] = Array.from({ length: weight }, () => request);
+  for (let i = turns.length - 1, kept = 0; i >= 0 && kept < recentTurns; i--) {
+    const turn = turns[i];
+    if (i === last || !spoken(turn)) continue;
+    parts.push(trimText(turn!.text, maxContextChars));
+    kept++;
+  }
+  return parts.join('\n');
+}

@@ -1,0 +1,233 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { Picker } from '../pipeline/picker.js';
+import type { Selection } from '../pipeline/selection.js';
+import type { CallOptions } from '../spec/call-options.js';
+import type { Tool } from '../tools/tool.js';
+import type { ExampleStore, ToolExample } from './example-store.js';
+
+/** How a conversation's offered tools grow and what it learns from. */
+export interface ToolSessionOptions {
+  /** Tools picked for each request or search. @default 5 */
+  readonly limit?: number;
+  /** Most tools offered at once; past it the least recently useful unpinned tool makes room. @default 16 */
+  readonly maxTools?: number;
+  /** Cap on the offered tools' definition tokens; needs a pipeline that packs (`.pack(budget(n))`). */
+  readonly maxTokens?: number;
+  /** Opt-in: when the model calls an offered tool, `{ query, tool }` is recorded here (e.g. an `intent()` ranker). */
+  readonly learn?: ExampleStore;
+  /** Called when recording examples fails; learning never breaks the agent loop. @default ignores it */
+  readonly onLearnError?: (error: unknown) => void;
+}
+
+/** What to offer the model for its next call. */
+export interface Offer<Original = unknown> {
+  /** The offered tools, in a stable order: earlier tools first, new ones appended. */
+  readonly tools: readonly Tool<Original>[];
+  readonly names: readonly string[];
+  /** Tools offered now that were not before this call. */
+  readonly added: readonly string[];
+  /** Tools that made room for better ones; the list stayed append-only when this is empty. */
+  readonly evicted: readonly string[];
+  /** This request's own selection, before it joined the offered set. */
+  readonly selection: Selection<Original>;
+}
+
+export interface OfferOptions extends CallOptions {
+  /** Tools the model has called in this conversation (from its history); they stay offered. */
+  readonly called?: readonly string[];
+}
+
+export interface SearchOptions extends CallOptions {
+  /** Most tools to return. @default the session's `limit` */
+  readonly limit?: number;
+}
+
+/**
+ * One conversation's view of a catalogue: the tools offered so far, kept stable across turns
+ * so provider prompt caches survive, and the tools the model used, which stay offered.
+ */
+export interface ToolSession<Original = unknown> {
+  /** Pre-selection: picks tools for the conversation so far and adds them to the offered set. */
+  offer(query: string, options?: OfferOptions): Promise<Offer<Original>>;
+  /** Tool search: the best matches for a query the model wrote; they join the offered set. */
+  search(query: string, options?: SearchOptions): Promise<Selection<Original>>;
+  /** Records that the model called these tools: pinned, and learnt from when `learn` is set. */
+  called(names: readonly string[], options?: CallOptions): Promise<void>;
+  /** Names offered now, in order. */
+  readonly offered: readonly string[];
+}
+
+interface Slot {
+  /** Turn at which the tool was last picked, found or called. */
+  touched: number;
+  pinned: boolean;
+  tokens: number;
+  /** The query under which the tool was last picked or found: what a call teaches. */
+  query: string;
+}
+
+const positiveInteger = (value: unknown, name: string): number => {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new InvalidArgumentError({
+      argument: `toolSession(options.${name})`,
+      expected: 'a positive integer',
+      message: `toolSession(options.${name}) must be a positive integer, got ${String(value)}`,
+    });
+  }
+  return value;
+};
+
+/**
+ * Starts a conversation over an indexed picker. Create one per conversation; adapters call
+ * `offer` before each model call (pre-selection) or `search` from a search tool.
+ */
+export function toolSession<Original>(
+  picker: Picker<Original>,
+  options: ToolSessionOptions = {},
+): ToolSession<Original> {
+  const limit = positiveInteger(options.limit ?? 5, 'limit');
+  const maxTools = positiveInteger(options.maxTools ?? 16, 'maxTools');
+  const maxTokens =
+    options.maxTokens === undefined ? undefined : positiveInteger(options.maxTokens, 'maxTokens');
+  if (maxTools < limit) {
+    throw new InvalidArgumentError({
+      argument: 'toolSession(options.maxTools)',
+      expected: `at least limit (${limit})`,
+      message: `toolSession(): maxTools (${maxTools}) is below limit (${limit}); one request's picks must fit`,
+    });
+  }
+  const slots = new Map<string, Slot>();
+  const learnt = new Set<string>();
+  let turn = 0;
+
+  const tokensOf = (name: string, tokens: number | undefined): number => {
+    if (maxTokens === undefined) return 0;
+    if (tokens === undefined) {
+      throw new InvalidArgumentError({
+        argument: 'toolSession(options.maxTokens)',
+        expected: 'a pipeline that packs',
+        message: `toolSession(): maxTokens needs each pick's token count, but "${name}" has none; add .pack(budget(n)) to the pipeline or drop maxTokens`,
+      });
+    }
+    return tokens;
+  };
+  const totalTokens = (): number => {
+    let sum = 0;
+    for (const slot of slots.values()) sum += slot.tokens;
+    return sum;
+  };
+  /** The unpinned slot touched longest ago, before this turn: the one to give up for a better tool. */
+  const stalest = (): string | undefined => {
+    let found: string | undefined;
+    let oldest = turn;
+    for (const [name, slot] of slots) {
+      if (!slot.pinned && slot.touched < oldest) {
+        oldest = slot.touched;
+        found = name;
+      }
+    }
+    return found;
+  };
+  /** Drops tools that left the catalogue since they were offered. */
+  const forgetRemoved = (): void => {
+    for (const name of [...slots.keys()]) if (!picker.get(name)) slots.delete(name);
+  };
+
+  const join = (selection: Selection<Original>, query: string) => {
+    const added: string[] = [];
+    const evicted: string[] = [];
+    for (const pick of selection.picks) {
+      const slot = slots.get(pick.name);
+      if (slot) {
+        slot.touched = turn;
+        slot.query = query;
+        continue;
+      }
+      const tokens = tokensOf(pick.name, pick.tokens);
+      const fits = () =>
+        slots.size < maxTools && (maxTokens === undefined || totalTokens() + tokens <= maxTokens);
+      while (!fits()) {
+        const out = stalest();
+        if (out === undefined) break;
+        slots.delete(out);
+        evicted.push(out);
+      }
+      if (!fits()) continue;
+      slots.set(pick.name, { touched: turn, pinned: false, tokens, query });
+      added.push(pick.name);
+    }
+    return { added, evicted };
+  };
+
+  const pin = (names: readonly string[] | undefined): ToolExample[] => {
+    const examples: ToolExample[] = [];
+    if (names === undefined) return examples;
+    if (!Array.isArray(names)) {
+      throw new InvalidArgumentError({
+        argument: 'called',
+        expected: 'an array of tool names',
+        message: 'the called tools must be an array of tool names',
+      });
+    }
+    for (const name of names) {
+      const slot = typeof name === 'string' ? slots.get(name) : undefined;
+      if (!slot) continue; // never offered: a hallucinated or removed tool teaches nothing
+      slot.pinned = true;
+      slot.touched = turn;
+      const key = JSON.stringify([slot.query, name]);
+      if (!learnt.has(key)) {
+        learnt.add(key);
+        examples.push({ query: slot.query, tool: name });
+      }
+    }
+    return examples;
+  };
+
+  const learn = async (examples: ToolExample[], signal: AbortSignal | undefined) => {
+    if (!options.learn || examples.length === 0) return;
+    try {
+      await options.learn.addExamples(examples, signal ? { signal } : undefined);
+    } catch (error) {
+      for (const example of examples) learnt.delete(JSON.stringify([example.query, example.tool]));
+      options.onLearnError?.(error);
+    }
+  };
+
+  return {
+    get offered() {
+      return [...slots.keys()];
+    },
+
+    async offer(query, offerOptions = {}) {
+      turn++;
+      forgetRemoved();
+      await learn(pin(offerOptions.called), offerOptions.signal);
+      const selection = await picker.select(query, { limit, signal: offerOptions.signal });
+      const { added, evicted } = join(selection, query);
+      forgetRemoved(); // a remove() may have run while selecting
+      const names = [...slots.keys()];
+      return {
+        names,
+        tools: names.map((name) => picker.get(name)!),
+        added,
+        evicted,
+        selection,
+      };
+    },
+
+    async search(query, searchOptions = {}) {
+      turn++;
+      forgetRemoved();
+      const selection = await picker.select(query, {
+        limit: searchOptions.limit ?? limit,
+        signal: searchOptions.signal,
+      });
+      join(selection, query);
+      return selection;
+    },
+
+    async called(names, callOptions) {
+      await learn(pin(names), callOptions?.signal);
+    },
+  };
+}
