@@ -140,3 +140,27 @@ function catchError(run: () => unknown): unknown {
   }
   throw new Error('expected an error');
 }
+
+describe('toTools on a record keyed by name', () => {
+  it('names each tool by its key and keeps the original', () => {
+    const search = { description: 'Search the web', inputSchema: { type: 'object' } };
+    const tools = toTools({ search, fetch_page: { description: 'Fetch a page', parameters: {} } });
+    expect(tools.map((tool) => tool.name)).toEqual(['search', 'fetch_page']);
+    expect(tools[0]!.original).toBe(search);
+  });
+
+  it('names the AI SDK adapter for a tool set whose schemas are zod or Standard Schema', () => {
+    const zodLike = { '~standard': { version: 1, vendor: 'zod' }, _zod: {} };
+    expect(() => toTools({ weather: { description: 'Weather', inputSchema: zodLike } })).toThrow(
+      /tools\.weather "weather": inputSchema is not JSON Schema.*@shortlist\/ai-sdk/,
+    );
+    expect(() => toTools(Object.values({ weather: { inputSchema: zodLike } }))).toThrow(
+      /has no name/,
+    );
+  });
+
+  it('names the LangChain adapter for a tool whose schema is zod', () => {
+    const tool = { name: 'add', description: 'Add', schema: { _def: { typeName: 'ZodObject' } } };
+    expect(() => toTools([tool])).toThrow(/schema is not JSON Schema.*@shortlist\/langchain/);
+  });
+});

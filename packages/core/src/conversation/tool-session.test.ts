@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { pipe } from '../pipeline/pipe.js';
+import { lengthPacker, overlapRanker } from '../test-plugins.js';
+import { memoryExampleStore } from './example-store.js';
+import { toolSession } from './tool-session.js';
+
+const catalogue = [
+  { name: 'post_message', description: 'post a chat message to a channel' },
+  { name: 'send_email', description: 'send an email message' },
+  { name: 'create_issue', description: 'create an issue in the tracker' },
+  { name: 'close_issue', description: 'close an issue in the tracker' },
+  { name: 'list_files', description: 'list files in a folder' },
+  { name: 'read_file', description: 'read a file' },
+];
+const picker = () => pipe(overlapRanker()).index(catalogue);
+
+describe('toolSession', () => {
+  it('keeps earlier tools offered and appends new ones, so the list is append-only', async () => {
+    const session = toolSession(await picker(), { limit: 2, maxTools: 6 });
+    const first = await session.offer('post a chat message');
+    expect(first.names).toEqual(['post_message', 'send_email']);
+    const second = await session.offer('create an issue in the tracker');
+    expect(second.names.slice(0, 2)).toEqual(['post_message', 'send_email']);
+    expect(second.added).toEqual(['create_issue', 'close_issue']);
+    expect(second.evicted).toEqual([]);
+    expect(second.tools.map((tool) => tool.name)).toEqual(second.names);
+    expect(second.selection.picks.map((pick) => pick.name)).toEqual([
+      'create_issue',
+      'close_issue',
+    ]);
+  });
+
+  it('makes room by dropping the stalest unpinned tool, never one the model called', async () => {
+    const session = toolSession(await picker(), { limit: 2, maxTools: 3 });
+    await session.offer('post a chat message'); // post_message, send_email
+    const second = await session.offer('read a file', { called: ['post_message'] });
+    expect(second.names).toContain('post_message');
+    expect(second.evicted).toEqual(['send_email']);
+    const third = await session.offer('create an issue in the tracker');
+    expect(third.names).toContain('post_message');
+    expect(third.names).toContain('create_issue');
+    expect(third.names).toHaveLength(3);
+  });
+
+  it('caps the offered tokens when the pipeline packs', async () => {
+    const packed = await pipe(overlapRanker()).pack(lengthPacker(1000)).index(catalogue);
+    const session = toolSession(packed, { limit: 2, maxTools: 6, maxTokens: 70 });
+    await session.offer('post a chat message'); // 32 + 21 tokens
+    const next = await session.offer('create an issue in the tracker'); // 29 each: only one fits
+    const tokens = next.names.map((name) => packed.get(name)!.description.length);
+    expect(tokens.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(70);
+    expect(next.names).toContain('create_issue');
+  });
+
+  it('asks for a packing pipeline when maxTokens cannot be counted', async () => {
+    const session = toolSession(await picker(), { maxTokens: 100 });
+    await expect(session.offer('send an email')).rejects.toThrow(/add \.pack\(budget\(n\)\)/);
+  });
+
+  it('records what the model called after a search, once, into the example store', async () => {
+    const store = memoryExampleStore();
+    const session = toolSession(await picker(), { limit: 2, learn: store });
+    const found = await session.search('close the ticket issue');
+    expect(found.picks[0]!.name).toBe('close_issue');
+    expect(session.offered).toContain('close_issue');
+    await session.called(['close_issue', 'not_offered_tool']);
+    await session.called(['close_issue']);
+    expect(store.examples()).toEqual([{ query: 'close the ticket issue', tool: 'close_issue' }]);
+  });
+
+  it('keeps the agent loop going when the store fails, and reports the error', async () => {
+    const errors: unknown[] = [];
+    const session = toolSession(await picker(), {
+      learn: {
+        addExamples() {
+          throw new Error('store down');
+        },
+      },
+      onLearnError: (error) => errors.push(error),
+    });
+    await session.offer('send an email');
+    const next = await session.offer('send an email', { called: ['send_email'] });
+    expect(next.names).toContain('send_email');
+    expect(errors).toHaveLength(1);
+  });
+
+  it('forgets tools removed from the catalogue', async () => {
+    const live = await picker();
+    const session = toolSession(live, { limit: 2 });
+    await session.offer('post a chat message');
+    await live.remove(['post_message']);
+    const next = await session.offer('read a file');
+    expect(next.names).not.toContain('post_message');
+  });
+
+  it('rejects options that cannot work', async () => {
+    const live = await picker();
+    expect(() => toolSession(live, { limit: 0 })).toThrow(InvalidArgumentError);
+    expect(() => toolSession(live, { limit: 8, maxTools: 4 })).toThrow(/below limit/);
+    await expect(toolSession(live).offer('x', { called: 'a' as never })).rejects.toThrow(
+      InvalidArgumentError,
+    );
+  });
+});
