@@ -24,6 +24,11 @@ export interface Pipeline {
   pack(packer: PackerV1): Pipeline;
   /** Each ranker returns `limit × factor` candidates. @default 4 */
   overFetch(factor: number): Pipeline;
+  /** Indexes tools already read (by `toTools` or an adapter); picks carry their originals. */
+  index<Original>(
+    tools: readonly Tool<Original>[],
+    options?: LongCallOptions,
+  ): Promise<Picker<Original>>;
   /** Indexes a catalogue in any format `toTools` accepts; rankers index concurrently. */
   index<Original>(tools: ToolInput<Original>, options?: LongCallOptions): Promise<Picker<Original>>;
   /**
@@ -99,7 +104,7 @@ function build(parts: PickerParts): Pipeline {
       }
       return build({ ...parts, overFetch: factor });
     },
-    index: (input, options) =>
+    index: <Original>(input: ToolInput<Original>, options?: LongCallOptions) =>
       open(input, options, (ranker, tools) => ranker.doIndex(tools, options)),
     restore: (input, snapshots, options) =>
       open(input, options, (ranker, tools) => {

@@ -1,0 +1,21 @@
+import type { ConversationQueryOptions, ExampleStore, Pipeline } from '@shortlist/core';
+
+/** Options of `shortlist()`; every field has a working default. */
+export interface ShortlistOptions {
+  /** The retrieval pipeline. @default bm25 + tfidf, the offline lexical default */
+  readonly pipeline?: Pipeline;
+  /** Tools picked per step (pre-selection) or per search. @default 5 */
+  readonly limit?: number;
+  /** Most tools offered to one conversation at once. @default 16 */
+  readonly maxTools?: number;
+  /** Cap on offered definition tokens; needs a pipeline that packs (`.pack(budget(n))`). */
+  readonly maxTokens?: number;
+  /** Tools offered at every step whatever the request, e.g. a `toolSearch` tool. @default [] */
+  readonly alwaysActive?: readonly string[];
+  /** Opt-in: record `{ query, tool }` when the model calls an offered tool (an `intent()` ranker is a store). */
+  readonly learn?: ExampleStore;
+  /** Called when recording examples fails; learning never breaks the agent loop. */
+  readonly onLearnError?: (error: unknown) => void;
+  /** How the query is built from the conversation (see `conversationQuery`). */
+  readonly query?: ConversationQueryOptions;
+}
