@@ -76,7 +76,7 @@ describe('shortlistToolSearchTool with the real Agents SDK', () => {
     const first = await runner.run(agent, 'Did I leak an API key in acme/api?');
     expect(first.finalOutput).toMatch(/^done: scan_secrets ran/);
     // The catalogue goes out deferred, as OpenAI's tool search expects; the model sees none of it yet.
-    const sent = server.requests[0]!.body.tools as any[];
+    const sent = server.requests[0]!.body.tools!;
     expect(sent.filter((t) => t.type === 'function' && t.defer_loading === true)).toHaveLength(
       tools.length,
     );

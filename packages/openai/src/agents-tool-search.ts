@@ -1,25 +1,22 @@
 import {
-  type Agent,
-  type FunctionTool,
-  type HostedTool,
   type Tool as AgentTool,
+  type ClientToolSearchExecutorArgs,
+  type HostedTool,
   toolSearchTool,
 } from '@openai/agents';
 import { InvalidArgumentError, type Picker, type Tool, toolSession } from '@shortlist/core';
 import type { OpenAIToolSearchOptions } from './openai-tool-search.js';
 import { searchDescription, searchParameters, searchQueryOf } from './search-query.js';
 
-/** An Agents SDK function tool, as `tool()` makes it. */
-type AnyFunctionTool = FunctionTool<any, any, any>;
-
-const isAgentFunctionTool = (value: unknown): value is AnyFunctionTool =>
+/** An Agents SDK function tool, as `tool()` makes it: a `function` tool with an `invoke`. */
+const isAgentFunctionTool = (value: unknown): value is AgentTool =>
   typeof value === 'object' &&
   value !== null &&
   (value as { type?: unknown }).type === 'function' &&
   typeof (value as { invoke?: unknown }).invoke === 'function';
 
 /** The Agents SDK runs what the search returns, so each found tool must be the user's `tool()`. */
-function agentToolOf(tool: Tool<unknown>): AnyFunctionTool {
+function agentToolOf(tool: Tool<unknown>): AgentTool {
   if (!isAgentFunctionTool(tool.original)) {
     throw new InvalidArgumentError({
       argument: `tools "${tool.name}"`,
@@ -43,10 +40,10 @@ export function shortlistToolSearchTool(
   const session = toolSession(picker, sessionOptions);
   const listening = new WeakSet<object>();
   /** Calls are seen through the agent's own lifecycle events, once per agent that searched. */
-  const listen = (agent: Agent<any, any>) => {
+  const listen = (agent: ClientToolSearchExecutorArgs['agent']) => {
     if (listening.has(agent)) return;
     listening.add(agent);
-    agent.on('agent_tool_start', (_context: unknown, tool: AgentTool<any>) => {
+    agent.on('agent_tool_start', (_context, tool) => {
       if (tool.type !== 'function') return;
       session.called([tool.name]).catch((error: unknown) => options.onLearnError?.(error));
     });

@@ -10,7 +10,10 @@ function calledNames(message: Message): string[] {
   const names: string[] = [];
   for (const call of message.tool_calls as unknown[]) {
     if (typeof call !== 'object' || call === null) continue;
-    const { function: fn, custom } = call as { function?: { name?: unknown }; custom?: { name?: unknown } };
+    const { function: fn, custom } = call as {
+      function?: { name?: unknown };
+      custom?: { name?: unknown };
+    };
     const name = fn?.name ?? custom?.name;
     if (typeof name === 'string') names.push(name);
   }

@@ -9,7 +9,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openaiToolSearch } from './openai-tool-search.js';
 import { chatTools, responsesTools } from './test-catalogue.js';
 import { recordingHandlers, responsesLoop } from './test-loop.js';
-import { type ModelServer, startModelServer, toolSearchCall } from './test-model-server.js';
+import {
+  type ModelServer,
+  startModelServer,
+  toolSearchCall,
+  type WireObject,
+} from './test-model-server.js';
 import { loadedNames, searchingModel } from './test-scripted-models.js';
 
 let server: ModelServer;
@@ -43,9 +48,15 @@ describe('openaiToolSearch with the real openai client', () => {
     server.responses = searchingModel(script);
     server.fail({ status: 429, headers: { 'retry-after': '0' } }, { status: 502 });
 
-    const input: ResponseInputItem[] = [{ role: 'user', content: 'Did I leak an API key in acme/api?' }];
-    const answer = await responsesLoop(client, input, () => [search.tool], run, (output) =>
-      search.answer(output),
+    const input: ResponseInputItem[] = [
+      { role: 'user', content: 'Did I leak an API key in acme/api?' },
+    ];
+    const answer = await responsesLoop(
+      client,
+      input,
+      () => [search.tool],
+      run,
+      (output) => search.answer(output),
     );
     expect(answer).toMatch(/^done: scan_secrets ran/);
     expect(executed).toEqual(['scan_secrets']);
@@ -54,7 +65,9 @@ describe('openaiToolSearch with the real openai client', () => {
     expect(server.requests[0]!.body.tools).toEqual([
       expect.objectContaining({ type: 'tool_search', execution: 'client' }),
     ]);
-    const searched = server.requests[3]!.body.input.find((i: any) => i.type === 'tool_search_output');
+    const searched = (server.requests[3]!.body.input as WireObject[]).find(
+      (item) => item.type === 'tool_search_output',
+    ) as { execution: string; tools: WireObject[] };
     expect(searched.execution).toBe('client');
     expect(searched.tools.length).toBeLessThanOrEqual(5);
     // Each found tool is the user's own definition, marked for deferred loading.
@@ -72,8 +85,17 @@ describe('openaiToolSearch with the real openai client', () => {
     const search = openaiToolSearch(await lexical().index(responsesTools()));
     const { executed, run } = recordingHandlers();
     server.responses = searchingModel(script);
-    const input: ResponseInputItem[] = [{ role: 'user', content: 'Did I leak an API key in acme/api?' }];
-    const loop = () => responsesLoop(client, input, () => [search.tool], run, (o) => search.answer(o));
+    const input: ResponseInputItem[] = [
+      { role: 'user', content: 'Did I leak an API key in acme/api?' },
+    ];
+    const loop = () =>
+      responsesLoop(
+        client,
+        input,
+        () => [search.tool],
+        run,
+        (o) => search.answer(o),
+      );
     await loop();
     input.push({ role: 'user', content: 'Email security about it' });
     expect(await loop()).toMatch(/^done: send_email ran/);
@@ -94,8 +116,12 @@ describe('openaiToolSearch with the real openai client', () => {
     expect(before.find((s) => s.rankerId === 'intent')!.ranking).toEqual([]);
     server.responses = searchingModel(script);
     const input: ResponseInputItem[] = [{ role: 'user', content: 'Did I leak an API key?' }];
-    await responsesLoop(client, input, () => [search.tool], recordingHandlers().run, (o) =>
-      search.answer(o),
+    await responsesLoop(
+      client,
+      input,
+      () => [search.tool],
+      recordingHandlers().run,
+      (o) => search.answer(o),
     );
     const after = await picker.rankings(query, { limit: 5 });
     expect(after.find((s) => s.rankerId === 'intent')!.ranking[0]!.name).toBe('scan_secrets');

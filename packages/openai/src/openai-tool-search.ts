@@ -36,10 +36,7 @@ export interface OpenAIToolSearch<Original> {
    * `tool_search_output` carrying the found tools; append both to the next request's input.
    * Function calls among the items are recorded as used (pinned, and learnt from with `learn`).
    */
-  answer(
-    items: readonly unknown[],
-    options?: CallOptions,
-  ): Promise<ToolSearchOutput<Original>[]>;
+  answer(items: readonly unknown[], options?: CallOptions): Promise<ToolSearchOutput<Original>[]>;
   readonly session: ToolSession<Original>;
 }
 

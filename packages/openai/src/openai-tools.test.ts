@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openaiTools } from './openai-tools.js';
 import { chatTools, responsesTools } from './test-catalogue.js';
 import { recordingHandlers, responsesLoop } from './test-loop.js';
-import { type ModelServer, startModelServer } from './test-model-server.js';
+import { type ModelServer, startModelServer, type WireObject } from './test-model-server.js';
 import { offeredNames, pickingChatModel, pickingModel } from './test-scripted-models.js';
 
 let server: ModelServer;
@@ -46,7 +46,11 @@ describe('openaiTools().forResponses with the real openai client', () => {
     const first = await responsesLoop(client, input, (items) => tools.forResponses(items), run);
     expect(first).toMatch(/^done: create_issue ran/);
     // The SDK retried through the 429 and the 500: the third attempt of the first call answered.
-    expect(server.requests.slice(0, 3).map((request) => request.retryCount)).toEqual(['0', '1', '2']);
+    expect(server.requests.slice(0, 3).map((request) => request.retryCount)).toEqual([
+      '0',
+      '1',
+      '2',
+    ]);
     const turnOne = server.requests.slice(2);
     const firstOffer = turnOne[0]!.body.tools as unknown[];
     expect(firstOffer.length).toBeGreaterThan(0);
@@ -76,7 +80,9 @@ describe('openaiTools().forResponses with the real openai client', () => {
     const tools = openaiTools(picker);
     const error = await tools.forResponses('send an email').catch((e: unknown) => e);
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
-    expect((error as Error).message).toMatch(/needs Responses function tools.*"send_email" as Chat Completions tools/s);
+    expect((error as Error).message).toMatch(
+      /needs Responses function tools.*"send_email" as Chat Completions tools/s,
+    );
   });
 
   it('rejects an input that is not a Responses input', async () => {
@@ -114,7 +120,11 @@ describe('openaiTools().forChat with the real openai client', () => {
       messages.push(reply);
       for (const call of reply.tool_calls ?? []) {
         if (call.type !== 'function') continue;
-        messages.push({ role: 'tool', tool_call_id: call.id, content: run(call.function.name, call.function.arguments) });
+        messages.push({
+          role: 'tool',
+          tool_call_id: call.id,
+          content: run(call.function.name, call.function.arguments),
+        });
       }
       if (!reply.tool_calls) answer = reply.content ?? '';
     }
@@ -126,6 +136,8 @@ describe('openaiTools().forChat with the real openai client', () => {
     expect(sent.length).toBeLessThanOrEqual(5);
     for (const tool of sent) expect(catalogue).toContainEqual(tool);
     // The second request (after the tool ran) still carries send_email, now pinned as called.
-    expect(server.requests[2]!.body.tools.map((t: any) => t.function.name)).toContain('send_email');
+    expect(server.requests[2]!.body.tools!.map((t) => (t.function as WireObject).name)).toContain(
+      'send_email',
+    );
   });
 });

@@ -5,8 +5,8 @@ import {
   type ToolSession,
   toolSession,
 } from '@shortlist/core';
-import { originalsIn } from './check-format.js';
 import { chatConversation } from './chat-conversation.js';
+import { originalsIn } from './check-format.js';
 import type { Conversation } from './conversation-of.js';
 import type { OpenAIToolsOptions } from './openai-tools-options.js';
 import { responsesConversation } from './responses-conversation.js';

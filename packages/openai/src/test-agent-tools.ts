@@ -9,7 +9,9 @@ export function agentTools(options: { deferLoading?: boolean } = {}) {
     tool({
       name,
       description,
-      parameters: z.object(Object.fromEntries(Object.keys(properties).map((key) => [key, z.string().optional()]))),
+      parameters: z.object(
+        Object.fromEntries(Object.keys(properties).map((key) => [key, z.string().optional()])),
+      ),
       ...(options.deferLoading ? { deferLoading: true } : {}),
       execute: async (input) => {
         executed.push(name);

@@ -1,5 +1,9 @@
 import type OpenAI from 'openai';
-import type { ResponseInputItem } from 'openai/resources/responses/responses';
+import type {
+  ResponseInputItem,
+  ResponseOutputItem,
+  Tool,
+} from 'openai/resources/responses/responses';
 
 /** What the test's tools do when called: record the call and answer with its name. */
 export function recordingHandlers() {
@@ -20,9 +24,9 @@ export function recordingHandlers() {
 export async function responsesLoop(
   client: OpenAI,
   input: ResponseInputItem[],
-  tools: (input: ResponseInputItem[]) => Promise<any[]> | any[],
+  tools: (input: ResponseInputItem[]) => Promise<Tool[]> | Tool[],
   run: (name: string, args: string) => string,
-  extra: (output: any[]) => Promise<ResponseInputItem[]> = async () => [],
+  extra: (output: ResponseOutputItem[]) => Promise<ResponseInputItem[]> = async () => [],
 ): Promise<string> {
   for (let step = 0; step < 8; step++) {
     const response = await client.responses.create({
@@ -36,7 +40,11 @@ export async function responsesLoop(
       return response.output_text;
     }
     for (const call of calls) {
-      input.push({ type: 'function_call_output', call_id: call.call_id, output: run(call.name, call.arguments) });
+      input.push({
+        type: 'function_call_output',
+        call_id: call.call_id,
+        output: run(call.name, call.arguments),
+      });
     }
   }
   throw new Error('the loop did not finish in 8 steps');

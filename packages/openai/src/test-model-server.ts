@@ -1,10 +1,21 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A JSON object as the wire carried it; tests narrow what they read. */
+export type WireObject = { [key: string]: unknown };
+
+/** A request body of either API, with the fields the tests read. */
+export interface WireRequest extends WireObject {
+  model?: string;
+  tools?: WireObject[];
+  input?: string | WireObject[];
+  messages?: WireObject[];
+}
+
 /** A request the server answered or refused, as the SDK sent it. */
 export interface RecordedRequest {
   readonly path: string;
-  readonly body: Record<string, any>;
+  readonly body: WireRequest;
   /** The SDK's retry counter header: '0' on a first attempt. */
   readonly retryCount: string | undefined;
 }
@@ -17,9 +28,9 @@ export interface Fault {
 }
 
 /** The scripted model: reads a request body, returns Responses output items. */
-export type ResponsesModel = (body: Record<string, any>) => Record<string, unknown>[];
+export type ResponsesModel = (body: WireRequest) => WireObject[];
 /** The scripted model for Chat Completions: returns the assistant message. */
-export type ChatModel = (body: Record<string, any>) => Record<string, unknown>;
+export type ChatModel = (body: WireRequest) => WireObject;
 
 export interface ModelServer {
   /** Base URL to give the SDK, ending in /v1. */
@@ -105,12 +116,15 @@ const apiError = (message: string) => ({
 function checkInput(input: unknown): string | undefined {
   if (!Array.isArray(input)) return undefined;
   const calls = new Set<string>();
-  for (const item of input) {
-    if (item?.type === 'function_call' || item?.type === 'tool_search_call') calls.add(item.call_id);
+  for (const item of input as WireObject[]) {
+    const callId = typeof item?.call_id === 'string' ? item.call_id : undefined;
+    if ((item?.type === 'function_call' || item?.type === 'tool_search_call') && callId) {
+      calls.add(callId);
+    }
     if (
       (item?.type === 'function_call_output' || item?.type === 'tool_search_output') &&
-      item.call_id &&
-      !calls.has(item.call_id)
+      callId &&
+      !calls.has(callId)
     ) {
       return `No tool call found for ${item.type} with call_id ${item.call_id}.`;
     }
@@ -131,7 +145,7 @@ export async function startModelServer(): Promise<ModelServer> {
   };
   const server = createServer(async (req, res) => {
     const raw = await readBody(req);
-    let body: Record<string, any>;
+    let body: WireRequest;
     try {
       body = JSON.parse(raw);
     } catch {

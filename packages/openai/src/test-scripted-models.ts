@@ -1,25 +1,27 @@
-import type { ChatModel, ResponsesModel } from './test-model-server.js';
+import type { ChatModel, ResponsesModel, WireObject, WireRequest } from './test-model-server.js';
 import { functionCall, message, toolSearchCall } from './test-model-server.js';
 
-type Item = Record<string, any>;
+type Item = WireObject;
 
 const textOf = (content: unknown): string =>
   typeof content === 'string'
     ? content
     : Array.isArray(content)
-      ? content.map((part) => (typeof part?.text === 'string' ? part.text : '')).join(' ')
+      ? content.map((part: Item) => (typeof part?.text === 'string' ? part.text : '')).join(' ')
       : '';
 
 /** The last user message's text and the items after it: what the model answers now. */
 function lastTurn(input: unknown): { user: string; since: Item[] } {
-  const items: Item[] = typeof input === 'string' ? [{ role: 'user', content: input }] : (input as Item[]);
+  const items: Item[] =
+    typeof input === 'string' ? [{ role: 'user', content: input }] : (input as Item[]);
   let at = items.length - 1;
-  while (at >= 0 && !(items[at]!.role === 'user' && (items[at]!.type ?? 'message') === 'message')) at--;
+  while (at >= 0 && !(items[at]!.role === 'user' && (items[at]!.type ?? 'message') === 'message'))
+    at--;
   return { user: at >= 0 ? textOf(items[at]!.content) : '', since: items.slice(at + 1) };
 }
 
 /** Names of the function tools a Responses request offers directly (not deferred). */
-export function offeredNames(body: Item): string[] {
+export function offeredNames(body: WireRequest): string[] {
   return (body.tools ?? [])
     .filter((tool: Item) => tool.type === 'function' && tool.defer_loading !== true)
     .map((tool: Item) => tool.name as string);
@@ -58,7 +60,9 @@ export function searchingModel(script: SearchScript): ResponsesModel {
 }
 
 /** A model that calls one of the offered tools, then answers with the tool's output. */
-export function pickingModel(pick: (offered: readonly string[], user: string) => string): ResponsesModel {
+export function pickingModel(
+  pick: (offered: readonly string[], user: string) => string,
+): ResponsesModel {
   return (body) => {
     const { user, since } = lastTurn(body.input);
     const result = since.find((item) => item.type === 'function_call_output');
@@ -68,7 +72,9 @@ export function pickingModel(pick: (offered: readonly string[], user: string) =>
 }
 
 /** The Chat Completions twin of `pickingModel`. */
-export function pickingChatModel(pick: (offered: readonly string[], user: string) => string): ChatModel {
+export function pickingChatModel(
+  pick: (offered: readonly string[], user: string) => string,
+): ChatModel {
   let calls = 0;
   return (body) => {
     const messages = body.messages as Item[];
@@ -77,7 +83,7 @@ export function pickingChatModel(pick: (offered: readonly string[], user: string
     const since = messages.slice(at + 1);
     const result = since.find((entry) => entry.role === 'tool');
     if (result) return { role: 'assistant', content: `done: ${textOf(result.content)}` };
-    const offered = (body.tools ?? []).map((tool: Item) => tool.function.name as string);
+    const offered = (body.tools ?? []).map((tool) => (tool.function as Item).name as string);
     const name = pick(offered, textOf(messages[at]?.content));
     return {
       role: 'assistant',
