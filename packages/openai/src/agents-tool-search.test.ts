@@ -1,0 +1,120 @@
+import { Agent, ModelBehaviorError, OpenAIProvider, Runner } from '@openai/agents';
+import { bm25 } from '@shortlist/bm25';
+import { memoryExampleStore, pipe } from '@shortlist/core';
+import { rrf } from '@shortlist/fusion';
+import { tfidf } from '@shortlist/tfidf';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { shortlistToolSearchTool } from './agents-tool-search.js';
+import { agentTools } from './test-agent-tools.js';
+import { responsesTools } from './test-catalogue.js';
+import { type ModelServer, startModelServer } from './test-model-server.js';
+import { loadedNames, searchingModel } from './test-scripted-models.js';
+
+let server: ModelServer;
+let runner: Runner;
+beforeAll(async () => {
+  server = await startModelServer();
+  const client = new OpenAI({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 2 });
+  runner = new Runner({
+    modelProvider: new OpenAIProvider({ openAIClient: client, useResponses: true }),
+    tracingDisabled: true,
+  });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+const lexical = () => pipe(bm25(), tfidf()).fuse(rrf());
+const script = {
+  query: (user: string) =>
+    /email/i.test(user) ? 'send an email message' : 'scan repository for exposed credentials',
+  pick: (found: readonly string[], user: string) => {
+    const wanted = /email/i.test(user) ? 'send_email' : 'scan_secrets';
+    return found.includes(wanted) ? wanted : undefined;
+  },
+};
+
+describe('shortlistToolSearchTool with the real Agents SDK', () => {
+  it('runs an agent whose model searches, loads and calls a tool, through a 429 and a 500', async () => {
+    const { tools, executed } = agentTools();
+    const store = memoryExampleStore();
+    const picker = await lexical().index(tools);
+    const agent = new Agent({
+      name: 'engineer',
+      model: 'gpt-5.4',
+      tools: [shortlistToolSearchTool(picker, { learn: store })],
+    });
+    server.responses = searchingModel(script);
+    server.fail({ status: 429, headers: { 'retry-after': '0' } }, { status: 500 });
+
+    const result = await runner.run(agent, 'Did I leak an API key in acme/api?');
+    expect(result.finalOutput).toMatch(/^done: scan_secrets ran/);
+    expect(executed).toEqual(['scan_secrets']);
+    expect(server.requests.slice(0, 3).map((r) => r.retryCount)).toEqual(['0', '1', '2']);
+    const first = server.requests[2]!.body;
+    expect(first.tools).toEqual([
+      expect.objectContaining({ type: 'tool_search', execution: 'client' }),
+    ]);
+    const next = server.requests[3]!.body;
+    expect(loadedNames(next.input)).toContain('scan_secrets');
+    expect(store.examples()).toEqual([
+      { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
+    ]);
+  });
+
+  it('loads the agent\u2019s own deferred tools (the same objects) and keeps earlier finds across turns', async () => {
+    const { tools, executed } = agentTools({ deferLoading: true });
+    const picker = await lexical().index(tools);
+    const agent = new Agent({
+      name: 'engineer',
+      model: 'gpt-5.4',
+      tools: [...tools, shortlistToolSearchTool(picker)],
+    });
+    server.responses = searchingModel(script);
+    const first = await runner.run(agent, 'Did I leak an API key in acme/api?');
+    expect(first.finalOutput).toMatch(/^done: scan_secrets ran/);
+    // The catalogue goes out deferred, as OpenAI's tool search expects; the model sees none of it yet.
+    const sent = server.requests[0]!.body.tools!;
+    expect(sent.filter((t) => t.type === 'function' && t.defer_loading === true)).toHaveLength(
+      tools.length,
+    );
+    const second = await runner.run(agent, [
+      ...first.history,
+      { role: 'user', content: 'Email security about it' },
+    ]);
+    expect(second.finalOutput).toMatch(/^done: send_email ran/);
+    expect(executed).toEqual(['scan_secrets', 'send_email']);
+    const last = server.requests[server.requests.length - 1]!.body;
+    expect(loadedNames(last.input)).toEqual(expect.arrayContaining(['scan_secrets', 'send_email']));
+    // The request's tool list did not change from turn to turn.
+    expect(new Set(server.requests.map((r) => JSON.stringify(r.body.tools))).size).toBe(1);
+  });
+
+  it('a model calling a tool the search never found takes the SDK\u2019s own error path', async () => {
+    const { tools, executed } = agentTools({ deferLoading: true });
+    const agent = new Agent({
+      name: 'engineer',
+      model: 'gpt-5.4',
+      tools: [...tools, shortlistToolSearchTool(await lexical().index(tools))],
+    });
+    server.responses = searchingModel({ ...script, pick: () => 'refund_payment' });
+    const error = await runner.run(agent, 'Did I leak an API key?').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelBehaviorError);
+    expect((error as Error).message).toMatch(/refund_payment/);
+    expect(executed).toEqual([]);
+  });
+
+  it('says which tool is not an Agents SDK tool when the picker holds plain definitions', async () => {
+    const agent = new Agent({
+      name: 'engineer',
+      model: 'gpt-5.4',
+      tools: [shortlistToolSearchTool(await lexical().index(responsesTools()))],
+    });
+    server.responses = searchingModel(script);
+    await expect(runner.run(agent, 'Did I leak an API key?')).rejects.toThrow(
+      /"scan_secrets".*tool\(\)/s,
+    );
+  });
+});

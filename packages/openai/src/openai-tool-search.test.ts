@@ -1,0 +1,162 @@
+import { bm25 } from '@shortlist/bm25';
+import { InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
+import { rrf } from '@shortlist/fusion';
+import { intent } from '@shortlist/intent-knn';
+import { lexicalEmbedder, tfidf } from '@shortlist/tfidf';
+import OpenAI from 'openai';
+import type { ResponseInputItem } from 'openai/resources/responses/responses';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openaiToolSearch } from './openai-tool-search.js';
+import { chatTools, responsesTools } from './test-catalogue.js';
+import { recordingHandlers, responsesLoop } from './test-loop.js';
+import {
+  type ModelServer,
+  startModelServer,
+  toolSearchCall,
+  type WireObject,
+} from './test-model-server.js';
+import { loadedNames, searchingModel } from './test-scripted-models.js';
+
+let server: ModelServer;
+let client: OpenAI;
+beforeAll(async () => {
+  server = await startModelServer();
+  client = new OpenAI({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 2 });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+const lexical = () => pipe(bm25(), tfidf()).fuse(rrf());
+/** The model words its own search: nothing in it is the user's wording. */
+const script = {
+  query: (user: string) =>
+    /email/i.test(user) ? 'send an email message' : 'scan repository for exposed credentials',
+  pick: (found: readonly string[], user: string) => {
+    const wanted = /email/i.test(user) ? 'send_email' : 'scan_secrets';
+    return found.includes(wanted) ? wanted : undefined;
+  },
+};
+
+describe('openaiToolSearch with the real openai client', () => {
+  it('answers the model\u2019s tool_search_call, and the loop runs the tool it found, through a 429 and a 500', async () => {
+    const catalogue = responsesTools();
+    const store = memoryExampleStore();
+    const search = openaiToolSearch(await lexical().index(catalogue), { learn: store });
+    const { executed, run } = recordingHandlers();
+    server.responses = searchingModel(script);
+    server.fail({ status: 429, headers: { 'retry-after': '0' } }, { status: 502 });
+
+    const input: ResponseInputItem[] = [
+      { role: 'user', content: 'Did I leak an API key in acme/api?' },
+    ];
+    const answer = await responsesLoop(
+      client,
+      input,
+      () => [search.tool],
+      run,
+      (output) => search.answer(output),
+    );
+    expect(answer).toMatch(/^done: scan_secrets ran/);
+    expect(executed).toEqual(['scan_secrets']);
+    expect(server.requests.slice(0, 3).map((r) => r.retryCount)).toEqual(['0', '1', '2']);
+    // Only the search tool is sent; the catalogue stays out of the request.
+    expect(server.requests[0]!.body.tools).toEqual([
+      expect.objectContaining({ type: 'tool_search', execution: 'client' }),
+    ]);
+    const searched = (server.requests[3]!.body.input as WireObject[]).find(
+      (item) => item.type === 'tool_search_output',
+    ) as { execution: string; tools: WireObject[] };
+    expect(searched.execution).toBe('client');
+    expect(searched.tools.length).toBeLessThanOrEqual(5);
+    // Each found tool is the user's own definition, marked for deferred loading.
+    for (const tool of searched.tools) {
+      expect(tool.defer_loading).toBe(true);
+      const { defer_loading: _, ...definition } = tool;
+      expect(catalogue).toContainEqual(definition);
+    }
+    expect(store.examples()).toEqual([
+      { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
+    ]);
+  });
+
+  it('keeps the request\u2019s tools identical across turns while the earlier finds stay callable', async () => {
+    const search = openaiToolSearch(await lexical().index(responsesTools()));
+    const { executed, run } = recordingHandlers();
+    server.responses = searchingModel(script);
+    const input: ResponseInputItem[] = [
+      { role: 'user', content: 'Did I leak an API key in acme/api?' },
+    ];
+    const loop = () =>
+      responsesLoop(
+        client,
+        input,
+        () => [search.tool],
+        run,
+        (o) => search.answer(o),
+      );
+    await loop();
+    input.push({ role: 'user', content: 'Email security about it' });
+    expect(await loop()).toMatch(/^done: send_email ran/);
+    expect(executed).toEqual(['scan_secrets', 'send_email']);
+    const sentTools = server.requests.map((r) => JSON.stringify(r.body.tools));
+    expect(new Set(sentTools).size).toBe(1);
+    const last = server.requests[server.requests.length - 1]!.body.input;
+    expect(loadedNames(last)).toEqual(expect.arrayContaining(['scan_secrets', 'send_email']));
+    expect(search.session.offered).toEqual(expect.arrayContaining(['scan_secrets', 'send_email']));
+  });
+
+  it('teaches an intent() ranker from the calls, so the picker improves from use', async () => {
+    const learnt = intent({ examples: [], embedder: lexicalEmbedder() });
+    const picker = await pipe(bm25(), learnt).fuse(rrf()).index(responsesTools());
+    const search = openaiToolSearch(picker, { learn: learnt });
+    const query = 'scan repository for exposed credentials';
+    const before = await picker.rankings(query, { limit: 5 });
+    expect(before.find((s) => s.rankerId === 'intent')!.ranking).toEqual([]);
+    server.responses = searchingModel(script);
+    const input: ResponseInputItem[] = [{ role: 'user', content: 'Did I leak an API key?' }];
+    await responsesLoop(
+      client,
+      input,
+      () => [search.tool],
+      recordingHandlers().run,
+      (o) => search.answer(o),
+    );
+    const after = await picker.rankings(query, { limit: 5 });
+    expect(after.find((s) => s.rankerId === 'intent')!.ranking[0]!.name).toBe('scan_secrets');
+  });
+
+  it('answers a search it cannot read with no tools rather than failing the loop', async () => {
+    const search = openaiToolSearch(await lexical().index(responsesTools()));
+    const outputs = await search.answer([
+      toolSearchCall({ paths: [] }),
+      toolSearchCall('{"query":"convert euros to dollars"}'),
+      { type: 'tool_search_call', execution: 'server', arguments: { query: 'x' } },
+      null,
+    ]);
+    expect(outputs).toHaveLength(2);
+    expect(outputs[0]!.tools).toEqual([]);
+    expect(outputs[1]!.tools.map((t) => t.name)).toContain('convert_currency');
+    await expect(search.answer('not items' as never)).rejects.toThrow(InvalidArgumentError);
+  });
+
+  it('never returns a name outside the catalogue, even after tools are removed', async () => {
+    const catalogue = responsesTools();
+    const picker = await lexical().index(catalogue);
+    const search = openaiToolSearch(picker, { limit: 8 });
+    await picker.remove(['send_email', 'search_email']);
+    const names = new Set(picker.tools().map((tool) => tool.name));
+    for (const query of ['send an email', 'mailbox', 'deploy', 'weather in Paris', 'x y z']) {
+      const [output] = await search.answer([toolSearchCall({ query })]);
+      for (const tool of output!.tools) expect(names.has(tool.name)).toBe(true);
+    }
+  });
+
+  it('refuses a catalogue of Chat Completions tools with a typed error', async () => {
+    const search = openaiToolSearch(await lexical().index(chatTools()));
+    await expect(search.answer([toolSearchCall({ query: 'send an email' })])).rejects.toThrow(
+      /tool_search_output needs Responses function tools.*"send_email"/s,
+    );
+  });
+});
