@@ -1,0 +1,8 @@
+export {
+  type AnthropicShortlist,
+  type AssistantContent,
+  anthropicShortlist,
+} from './anthropic-shortlist.js';
+export type { AnthropicShortlistOptions } from './anthropic-shortlist-options.js';
+export { anthropicTurns, calledTools } from './anthropic-turns.js';
+export { MAX_DEFERRED_TOOLS } from './deferred-tools.js';
