@@ -14,7 +14,7 @@ import {
   toolSession,
 } from '@shortlist/core';
 import type { AnthropicShortlistOptions } from './anthropic-shortlist-options.js';
-import { anthropicTurns, calledTools } from './anthropic-turns.js';
+import { anthropicTurns, type ToolCall, toolCalls } from './anthropic-turns.js';
 import { checkAnthropicTool, checkPicker } from './check-catalogue.js';
 import { deferred, MAX_DEFERRED_TOOLS } from './deferred-tools.js';
 import { DEFAULT_SEARCH_TOOL_NAME, readSearchInput, searchToolDefinition } from './search-tool.js';
@@ -89,6 +89,20 @@ export function anthropicShortlist(
     });
   }
   const searchTool = searchToolDefinition(searchName, maxResults);
+  /**
+   * Calls already reported, by tool_use id: the session learns each call once, under the query
+   * that offered the tool, and not again under every later turn's query.
+   */
+  const reported = new Set<string>();
+  const fresh = (calls: readonly ToolCall[]): string[] => {
+    const names: string[] = [];
+    for (const call of calls) {
+      if (reported.has(call.id)) continue;
+      reported.add(call.id);
+      if (call.name !== searchName) names.push(call.name);
+    }
+    return names;
+  };
   const query = (messages: readonly MessageParam[]) =>
     conversationQuery(anthropicTurns(messages), options.query);
 
@@ -128,7 +142,7 @@ export function anthropicShortlist(
 
     async tools(messages, callOptions = {}) {
       const offer = await session.offer(query(messages), {
-        called: calledTools(messages),
+        called: fresh(toolCalls(messages)),
         signal: callOptions.signal,
       });
       return offer.tools.map((tool) => checkAnthropicTool(tool).original);
@@ -167,10 +181,7 @@ export function anthropicShortlist(
       for (const use of uses) {
         if (use.name === searchName) results.push(await answerSearch(use, callOptions.signal));
       }
-      await session.called(
-        uses.filter((use) => use.name !== searchName).map((use) => use.name),
-        callOptions,
-      );
+      await session.called(fresh(uses), callOptions);
       return results;
     },
   };

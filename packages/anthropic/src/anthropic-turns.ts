@@ -73,15 +73,27 @@ export function anthropicTurns(messages: readonly MessageParam[]): ConversationT
   return turns;
 }
 
-/** Names of the tools the model called in these messages (assistant `tool_use` blocks), in order, once each. */
-export function calledTools(messages: readonly unknown[]): string[] {
-  const names = new Set<string>();
+/** A tool call the model made: its `tool_use` id and the tool's name. */
+export interface ToolCall {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** The model's tool calls in these messages (assistant `tool_use` blocks), in order. */
+export function toolCalls(messages: readonly unknown[]): ToolCall[] {
+  const calls: ToolCall[] = [];
   checkMessages(messages).forEach((message, i) => {
     const { role, blocks } = blocksOf(message, `messages[${i}]`);
     if (role !== 'assistant') return;
     for (const block of blocks) {
-      if (block.type === 'tool_use' && typeof block.name === 'string') names.add(block.name);
+      if (
+        block.type === 'tool_use' &&
+        typeof block.id === 'string' &&
+        typeof block.name === 'string'
+      ) {
+        calls.push({ id: block.id, name: block.name });
+      }
     }
   });
-  return [...names];
+  return calls;
 }
