@@ -3,7 +3,6 @@ import type {
   Tool,
   ToolReferenceBlockParam,
   ToolResultBlockParam,
-  ToolUnion,
 } from '@anthropic-ai/sdk/resources/messages';
 import {
   type CallOptions,
@@ -14,6 +13,7 @@ import {
   toolSession,
 } from '@shortlist/core';
 import type { AnthropicShortlistOptions } from './anthropic-shortlist-options.js';
+import type { AnthropicTool } from './anthropic-tool.js';
 import { anthropicTurns, type ToolCall, toolCalls } from './anthropic-turns.js';
 import { checkAnthropicTool, checkPicker } from './check-catalogue.js';
 import { deferred, MAX_DEFERRED_TOOLS } from './deferred-tools.js';
@@ -28,12 +28,12 @@ export interface AnthropicShortlist {
    * Pre-selection: the user's own tool definitions that fit the conversation so far, for
    * `tools`. Stable across turns (append-only while it fits); tools the model called stay.
    */
-  tools(messages: readonly MessageParam[], options?: CallOptions): Promise<ToolUnion[]>;
+  tools(messages: readonly MessageParam[], options?: CallOptions): Promise<AnthropicTool[]>;
   /**
    * Tool search: the search tool plus every catalogue tool marked `defer_loading`, for `tools`.
    * The model loads tools by searching; the list itself never changes between turns.
    */
-  searchTools(): ToolUnion[];
+  searchTools(): AnthropicTool[];
   /**
    * Answers the reply's search calls with `tool_result` blocks of `tool_reference`s (put them
    * in the next user message) and records the catalogue tools it called. Call on every reply.
@@ -42,7 +42,7 @@ export interface AnthropicShortlist {
   /** The search tool's definition. */
   readonly searchTool: Tool;
   /** The underlying session: the names offered so far. */
-  readonly session: ToolSession<ToolUnion>;
+  readonly session: ToolSession<AnthropicTool>;
 }
 
 type ToolUse = { type: 'tool_use'; id: string; name: string; input: unknown };
@@ -74,7 +74,7 @@ const positive = (value: number, name: string): number => {
  * definitions. Create one per conversation; it remembers what was offered and called.
  */
 export function anthropicShortlist(
-  picker: Picker<ToolUnion>,
+  picker: Picker<AnthropicTool>,
   options: AnthropicShortlistOptions = {},
 ): AnthropicShortlist {
   const catalogue = checkPicker(picker);
@@ -168,7 +168,9 @@ export function anthropicShortlist(
     },
 
     async answer(reply, callOptions = {}) {
-      const content = Array.isArray(reply) ? reply : (reply as { content?: unknown }).content;
+      const content = Array.isArray(reply)
+        ? reply
+        : (reply as { content?: unknown } | null)?.content;
       if (!Array.isArray(content)) {
         throw new InvalidArgumentError({
           argument: 'reply',

@@ -1,11 +1,11 @@
-import type { ToolUnion } from '@anthropic-ai/sdk/resources/messages';
 import { InvalidArgumentError, type Picker, type Tool } from '@shortlist/core';
+import type { AnthropicTool } from './anthropic-tool.js';
 
 /**
  * Tools handed back to `messages.create` must be Anthropic definitions: custom tools
  * (`input_schema`) or server tools (a versioned `type`). Anything else would fail at the API.
  */
-export function checkAnthropicTool(tool: Tool<unknown>): Tool<ToolUnion> {
+export function checkAnthropicTool(tool: Tool<unknown>): Tool<AnthropicTool> {
   const original = tool.original as { type?: unknown } | null;
   const serverTool =
     tool.format === 'plain' &&
@@ -19,11 +19,11 @@ export function checkAnthropicTool(tool: Tool<unknown>): Tool<ToolUnion> {
       message: `tool "${tool.name}" was indexed in ${tool.format} format, but messages.create needs Anthropic definitions; index { name, description, input_schema } objects`,
     });
   }
-  return tool as Tool<ToolUnion>;
+  return tool as Tool<AnthropicTool>;
 }
 
 /** Checks that a value is an indexed picker, so a wrong argument fails here and not mid-conversation. */
-export function checkPicker(picker: unknown): Picker<ToolUnion> {
+export function checkPicker(picker: unknown): Picker<AnthropicTool> {
   const p = picker as Partial<Picker> | null;
   if (
     typeof p !== 'object' ||
@@ -40,5 +40,5 @@ export function checkPicker(picker: unknown): Picker<ToolUnion> {
     });
   }
   for (const tool of p.tools()) checkAnthropicTool(tool);
-  return p as Picker<ToolUnion>;
+  return p as Picker<AnthropicTool>;
 }

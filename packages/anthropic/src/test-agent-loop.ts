@@ -3,9 +3,9 @@ import type {
   Message,
   MessageParam,
   ToolResultBlockParam,
-  ToolUnion,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { AnthropicShortlist } from './anthropic-shortlist.js';
+import type { AnthropicTool } from './anthropic-tool.js';
 
 /** Runs the user's tools by name; what a real agent would wire to its own code. */
 export type Handlers = Record<string, (input: Record<string, unknown>) => string>;
@@ -23,7 +23,7 @@ export async function runAgentTurn(
   executed: string[] = [],
 ): Promise<Message> {
   for (let step = 0; step < 8; step++) {
-    const tools: ToolUnion[] =
+    const tools: AnthropicTool[] =
       mode === 'pre-selection' ? await shortlist.tools(messages) : shortlist.searchTools();
     const reply = await client.messages.create({
       model: 'claude-test',
