@@ -17,7 +17,8 @@ import { lexicalDefaultFusion } from '@shortlist/fusion';
 import { tfidf } from '@shortlist/tfidf';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const benchmarks = process.env.SHORTLIST_BENCHMARKS ?? join(here, '../../../../../shared/benchmarks');
+const benchmarks =
+  process.env.SHORTLIST_BENCHMARKS ?? join(here, '../../../../../shared/benchmarks');
 const at = process.argv.indexOf('--sample');
 const sample = at >= 0 ? Number(process.argv[at + 1]) : 400;
 

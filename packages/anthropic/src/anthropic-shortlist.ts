@@ -1,5 +1,4 @@
 import type {
-  MessageParam,
   Tool,
   ToolReferenceBlockParam,
   ToolResultBlockParam,
@@ -14,7 +13,12 @@ import {
 } from '@shortlist/core';
 import type { AnthropicShortlistOptions } from './anthropic-shortlist-options.js';
 import type { AnthropicTool } from './anthropic-tool.js';
-import { anthropicTurns, type ToolCall, toolCalls } from './anthropic-turns.js';
+import {
+  type AnthropicMessage,
+  anthropicTurns,
+  type ToolCall,
+  toolCalls,
+} from './anthropic-turns.js';
 import { checkAnthropicTool, checkPicker } from './check-catalogue.js';
 import { deferred, MAX_DEFERRED_TOOLS } from './deferred-tools.js';
 import { DEFAULT_SEARCH_TOOL_NAME, readSearchInput, searchToolDefinition } from './search-tool.js';
@@ -28,7 +32,7 @@ export interface AnthropicShortlist {
    * Pre-selection: the user's own tool definitions that fit the conversation so far, for
    * `tools`. Stable across turns (append-only while it fits); tools the model called stay.
    */
-  tools(messages: readonly MessageParam[], options?: CallOptions): Promise<AnthropicTool[]>;
+  tools(messages: readonly AnthropicMessage[], options?: CallOptions): Promise<AnthropicTool[]>;
   /**
    * Tool search: the search tool plus every catalogue tool marked `defer_loading`, for `tools`.
    * The model loads tools by searching; the list itself never changes between turns.
@@ -103,7 +107,7 @@ export function anthropicShortlist(
     }
     return names;
   };
-  const query = (messages: readonly MessageParam[]) =>
+  const query = (messages: readonly AnthropicMessage[]) =>
     conversationQuery(anthropicTurns(messages), options.query);
 
   const answerSearch = async (

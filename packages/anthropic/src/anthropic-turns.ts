@@ -1,5 +1,9 @@
+import type { BetaMessageParam } from '@anthropic-ai/sdk/resources/beta/messages';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { type ConversationTurn, InvalidArgumentError } from '@shortlist/core';
+
+/** A Messages API message, from `client.messages` or `client.beta.messages`. */
+export type AnthropicMessage = MessageParam | BetaMessageParam;
 
 type Block = { readonly type?: unknown; readonly [key: string]: unknown };
 
@@ -56,7 +60,7 @@ const checkMessages = (messages: unknown): readonly unknown[] => {
  * Maps Messages API messages to conversation turns for `conversationQuery`: text blocks keep
  * their speaker, tool results become 'tool' turns, and tool calls, images and thinking are skipped.
  */
-export function anthropicTurns(messages: readonly MessageParam[]): ConversationTurn[] {
+export function anthropicTurns(messages: readonly AnthropicMessage[]): ConversationTurn[] {
   const turns: ConversationTurn[] = [];
   checkMessages(messages).forEach((message, i) => {
     const { role, blocks } = blocksOf(message, `messages[${i}]`);

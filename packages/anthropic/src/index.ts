@@ -5,5 +5,10 @@ export {
 } from './anthropic-shortlist.js';
 export type { AnthropicShortlistOptions } from './anthropic-shortlist-options.js';
 export type { AnthropicTool } from './anthropic-tool.js';
-export { anthropicTurns, type ToolCall, toolCalls } from './anthropic-turns.js';
+export {
+  type AnthropicMessage,
+  anthropicTurns,
+  type ToolCall,
+  toolCalls,
+} from './anthropic-turns.js';
 export { MAX_DEFERRED_TOOLS } from './deferred-tools.js';

@@ -18,7 +18,9 @@ afterEach(async () => {
 it('the README opens with an integration that runs as written', async () => {
   const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
   const code = /```js\n([\s\S]*?)```/.exec(readme)![1]!;
-  const integration = code.split('\n').filter((line) => /shortlist/i.test(line) && !line.startsWith('import'));
+  const integration = code
+    .split('\n')
+    .filter((line) => /shortlist/i.test(line) && !line.startsWith('import'));
   expect(integration.length).toBeLessThanOrEqual(3);
 
   server = await startAnthropicServer(

@@ -38,7 +38,9 @@ export interface RecordedRequest {
 
 /** A canned failure answered instead of the next request. */
 export interface Fault {
+  /** 0 with `stall`: the server reads the request and never answers it. */
   readonly status: number;
+  readonly stall?: boolean;
   readonly headers?: Record<string, string>;
   readonly body: unknown;
 }
@@ -61,6 +63,9 @@ export const rateLimited = (seconds: number): Fault => ({
     error: { type: 'rate_limit_error', message: 'Number of requests has exceeded your rate limit' },
   },
 });
+
+/** A request the server never answers, so the client's timeout must fire. */
+export const stalled: Fault = { status: 0, stall: true, body: undefined };
 
 /** The API's 529 when it is overloaded. */
 export const overloaded: Fault = {
@@ -232,6 +237,10 @@ export async function startAnthropicServer(
         ...(error ? { error } : {}),
       });
     const fault = faults.shift();
+    if (fault?.stall) {
+      record(0, new Set());
+      return;
+    }
     if (fault) {
       record(fault.status, new Set());
       send(res, fault.status, fault.body, fault.headers);

@@ -12,6 +12,7 @@ import {
   type AnthropicTestServer,
   overloaded,
   rateLimited,
+  stalled,
   startAnthropicServer,
 } from './test-anthropic-server.js';
 import { catalogue } from './test-catalogue.js';
@@ -96,7 +97,7 @@ describe('tool search through the real SDK', () => {
     ]);
   });
 
-  it('carries a search through a 529 and answers a second search in the same conversation', async () => {
+  it('carries a search through a stall and a 529, and answers a second search in the same conversation', async () => {
     const { server, client } = await start([
       {
         says: 'leaked',
@@ -114,12 +115,18 @@ describe('tool search through the real SDK', () => {
     const shortlist = anthropicShortlist(await pipe(bm25(), tfidf()).fuse(rrf()).index(catalogue));
     const messages: MessageParam[] = [{ role: 'user', content: 'Is anything leaked in acme/api?' }];
     const executed: string[] = [];
-    await runAgentTurn(client, shortlist, 'tool-search', messages, handlers, executed);
+    server.fail(stalled);
+    const patient = client.withOptions({ timeout: 300 });
+    await runAgentTurn(patient, shortlist, 'tool-search', messages, handlers, executed);
     messages.push({ role: 'user', content: 'And what are 100 euros in dollars?' });
     server.fail(overloaded);
     await runAgentTurn(client, shortlist, 'tool-search', messages, handlers, executed);
     expect(executed).toEqual(['scan_secrets', 'convert_currency']);
     expect(server.requests.filter((r) => r.status === 529)).toHaveLength(1);
+    expect(server.requests.slice(0, 2).map((r) => [r.status, r.retryCount])).toEqual([
+      [0, '0'],
+      [200, '1'],
+    ]);
     expect(server.requests.at(-1)!.loaded).toEqual(
       expect.arrayContaining(['scan_secrets', 'convert_currency']),
     );
