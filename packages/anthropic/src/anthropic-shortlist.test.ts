@@ -27,6 +27,9 @@ describe('anthropicShortlist: bad input', () => {
       index([...catalogue, { description: 'x', input_schema: { type: 'object' } }]),
     ).rejects.toThrow(/tools\[30\] \(anthropic format\) has no name/);
     await expect(index([...catalogue, catalogue[4]])).rejects.toThrow(/both named "get_weather"/);
+    await expect(index([{ name: 'broken', input_schema: 'not a schema' }])).rejects.toThrow(
+      /tools\[0\] "broken": input_schema must be a JSON Schema object/,
+    );
   });
 
   it('refuses a picker of non-Anthropic tools, naming the tool', async () => {
