@@ -1,0 +1,10 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly the public surface', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'MAX_DEFERRED_TOOLS',
+    'anthropicShortlist',
+    'anthropicTurns',
+    'toolCalls',
+  ]);
+});
