@@ -11,6 +11,8 @@ export interface ConversationEntry<Original> {
   readonly session: ToolSession<Original>;
   /** Catalogue tools the last model call could have been offered; a search lists only these. */
   available: ReadonlySet<string> | undefined;
+  /** Tool calls already reported to the session, by call id. */
+  readonly seenCalls: Set<string>;
 }
 
 /** Sessions by conversation, the least recently used dropped past `maxConversations`. */
@@ -31,7 +33,11 @@ export function conversationSessions<Original>(
       if (entry) {
         entries.delete(key); // re-inserted below: Map order is recency order
       } else {
-        entry = { session: toolSession(picker, options), available: undefined };
+        entry = {
+          session: toolSession(picker, options),
+          available: undefined,
+          seenCalls: new Set(),
+        };
         if (entries.size >= maxConversations) entries.delete(entries.keys().next().value!);
       }
       entries.set(key, entry);

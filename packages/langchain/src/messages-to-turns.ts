@@ -1,5 +1,5 @@
-import type { ConversationTurn } from '@shortlist/core';
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
+import type { ConversationTurn } from '@shortlist/core';
 
 const roles: Readonly<Record<string, ConversationTurn['role']>> = {
   human: 'user',

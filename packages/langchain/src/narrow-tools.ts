@@ -1,5 +1,5 @@
-import type { Picker } from '@shortlist/core';
 import type { ClientTool, ServerTool } from '@langchain/core/tools';
+import type { Picker } from '@shortlist/core';
 
 type RequestTool = ClientTool | ServerTool;
 

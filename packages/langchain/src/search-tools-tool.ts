@@ -1,6 +1,6 @@
-import { InvalidArgumentError, type Picker, trimText } from '@shortlist/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import { type DynamicStructuredTool, type ToolRuntime, tool } from '@langchain/core/tools';
+import { InvalidArgumentError, trimText } from '@shortlist/core';
 import { conversationKey } from './conversation-key.js';
 import type { ConversationSessions } from './conversation-sessions.js';
 
@@ -15,14 +15,12 @@ interface SearchInput {
   limit?: number;
 }
 
-
 /**
  * The tool the model calls to search the catalogue. Its answer lists the tools found (name and
  * description) and carries their names as the ToolMessage's artifact; the middleware then offers
  * them. Only tools the agent can run are listed, so a search never names a tool outside it.
  */
 export function searchToolsTool(
-  picker: Picker,
   sessions: ConversationSessions<unknown>,
   name: string,
   maxResults: number,

@@ -6,7 +6,10 @@ export interface ChatRequest {
   readonly body: {
     model: string;
     messages: { role: string; content: unknown; tool_calls?: unknown[]; tool_call_id?: string }[];
-    tools?: { type: string; function: { name: string; description?: string; parameters?: unknown } }[];
+    tools?: {
+      type: string;
+      function: { name: string; description?: string; parameters?: unknown };
+    }[];
     stream?: boolean;
   };
   /** Names of the tool definitions the request carried, in order. */
@@ -150,4 +153,30 @@ export function lastContent(request: ChatRequest, role: string): string {
       .join('');
   }
   return '';
+}
+
+interface JsonSchemaLike {
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, JsonSchemaLike>;
+  required?: string[];
+}
+
+/** Minimal valid arguments for an offered tool, read from its definition as a model would. */
+export function argsFor(request: ChatRequest, name: string): Record<string, unknown> {
+  const definition = request.body.tools?.find((tool) => tool.function.name === name);
+  if (definition === undefined) throw new Error(`${name} was not offered`);
+  const schema = (definition.function.parameters ?? {}) as JsonSchemaLike;
+  const sample = (property: JsonSchemaLike): unknown => {
+    if (property.enum !== undefined) return property.enum[0];
+    const type = Array.isArray(property.type) ? property.type[0] : property.type;
+    if (type === 'number' || type === 'integer') return 1;
+    if (type === 'boolean') return true;
+    if (type === 'array') return [];
+    if (type === 'object') return {};
+    return 'x';
+  };
+  const args: Record<string, unknown> = {};
+  for (const key of schema.required ?? []) args[key] = sample(schema.properties?.[key] ?? {});
+  return args;
 }

@@ -6,9 +6,9 @@ import {
   checkPicker,
   conversationSessions,
 } from './conversation-sessions.js';
-import { calledToolNames } from './messages-to-turns.js';
 import type { ShortlistToolSearchOptions } from './middleware-options.js';
 import { catalogueNames, narrowTools } from './narrow-tools.js';
+import { newToolCalls } from './new-tool-calls.js';
 import { searchToolsTool } from './search-tools-tool.js';
 
 const at = 'shortlistToolSearchMiddleware';
@@ -53,11 +53,11 @@ export function shortlistToolSearchMiddleware(
   );
   return createMiddleware({
     name: options.name ?? 'ShortlistToolSearch',
-    tools: [searchToolsTool(picker, sessions, name, maxResults)],
+    tools: [searchToolsTool(sessions, name, maxResults)],
     async wrapModelCall(request, handler) {
       const entry = sessions.get(conversationKey(request.messages, request.runtime.configurable));
       entry.available = catalogueNames(request.tools, picker);
-      await entry.session.called(calledToolNames(request.messages), {
+      await entry.session.called(newToolCalls(request.messages, entry.seenCalls), {
         signal: request.runtime.signal,
       });
       return handler({

@@ -6,9 +6,10 @@ import {
   checkPicker,
   conversationSessions,
 } from './conversation-sessions.js';
-import { calledToolNames, messagesToTurns } from './messages-to-turns.js';
+import { messagesToTurns } from './messages-to-turns.js';
 import type { ShortlistMiddlewareOptions } from './middleware-options.js';
 import { narrowTools } from './narrow-tools.js';
+import { newToolCalls } from './new-tool-calls.js';
 
 /**
  * Pre-selection: before each model call, offers the model only the tools Shortlist picks for the
@@ -28,12 +29,12 @@ export function shortlistToolSelectorMiddleware(
   return createMiddleware({
     name: options.name ?? 'ShortlistToolSelector',
     async wrapModelCall(request, handler) {
-      const { session } = sessions.get(
+      const { session, seenCalls } = sessions.get(
         conversationKey(request.messages, request.runtime.configurable),
       );
       const query = conversationQuery(messagesToTurns(request.messages), options.query);
       const offer = await session.offer(query, {
-        called: calledToolNames(request.messages),
+        called: newToolCalls(request.messages, seenCalls),
         signal: request.runtime.signal,
       });
       return handler({ ...request, tools: narrowTools(request.tools, picker, offer.names) });
