@@ -162,7 +162,7 @@ describe('shortlistToolSelectorMiddleware through createAgent and ChatOpenAI', (
       middleware: [shortlistToolSelectorMiddleware(picker)],
     });
     const model = callIfOffered('weather_get_forecast');
-    server.script((_request, i) => {
+    server.script((request, i) => {
       if (i === 0) {
         return {
           status: 429,
