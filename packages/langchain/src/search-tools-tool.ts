@@ -1,0 +1,82 @@
+import type { BaseMessage } from '@langchain/core/messages';
+import { type DynamicStructuredTool, type ToolRuntime, tool } from '@langchain/core/tools';
+import { InvalidArgumentError, trimText } from '@shortlist/core';
+import { conversationKey } from './conversation-key.js';
+import type { ConversationSessions } from './conversation-sessions.js';
+
+/** What a `search_tools` call returns beside its text: the query and the names found, best first. */
+export interface ToolSearchArtifact {
+  readonly query: string;
+  readonly tools: readonly string[];
+}
+
+interface SearchInput {
+  query: string;
+  limit?: number;
+}
+
+/**
+ * The tool the model calls to search the catalogue. Its answer lists the tools found (name and
+ * description) and carries their names as the ToolMessage's artifact; the middleware then offers
+ * them. Only tools the agent can run are listed, so a search never names a tool outside it.
+ */
+export function searchToolsTool(
+  sessions: ConversationSessions<unknown>,
+  name: string,
+  maxResults: number,
+): DynamicStructuredTool {
+  return tool(
+    async (input: SearchInput, runtime: ToolRuntime): Promise<[string, ToolSearchArtifact]> => {
+      const query = typeof input.query === 'string' ? input.query.trim() : '';
+      if (query === '') {
+        throw new InvalidArgumentError({
+          argument: `${name}(query)`,
+          expected: 'a non-empty string',
+          message: `${name} needs a query: describe the task the tool should do`,
+        });
+      }
+      const limit =
+        typeof input.limit === 'number' && Number.isInteger(input.limit) && input.limit > 0
+          ? Math.min(input.limit, maxResults)
+          : maxResults;
+      const state = runtime.state as { messages?: readonly BaseMessage[] } | undefined;
+      const messages = state?.messages ?? [];
+      const entry = sessions.get(conversationKey(messages, runtime.configurable));
+      const selection = await entry.session.search(query, { limit, signal: runtime.signal });
+      const found = selection.picks
+        .map((pick) => pick.tool)
+        .filter((found) => entry.available === undefined || entry.available.has(found.name));
+      const artifact = { query, tools: found.map((found) => found.name) };
+      if (found.length === 0) {
+        return [`No tool matched "${query}". Search again with other words.`, artifact];
+      }
+      const lines = found.map(
+        (found) => `- ${found.name}: ${trimText(found.description, 300) || '(no description)'}`,
+      );
+      return [
+        `Found ${found.length} tool${found.length === 1 ? '' : 's'}; they are now available to call:\n${lines.join('\n')}`,
+        artifact,
+      ];
+    },
+    {
+      name,
+      description:
+        'Search the tool catalogue by what you need to do. The tools found become available to call on your next turn. Describe the task in your own words.',
+      schema: {
+        type: 'object',
+        properties: {
+          query: { type: 'string', description: 'The task, in a few words.' },
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: maxResults,
+            description: `Most tools to return (at most ${maxResults}).`,
+          },
+        },
+        required: ['query'],
+        additionalProperties: false,
+      },
+      responseFormat: 'content_and_artifact',
+    },
+  ) as unknown as DynamicStructuredTool;
+}

@@ -1,0 +1,131 @@
+import { bm25 } from '@shortlist/bm25';
+import { InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
+import { createAgent, type ToolMessage } from 'langchain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLangChainTools } from './read-langchain-tools.js';
+import type { ToolSearchArtifact } from './search-tools-tool.js';
+import { localModel, sampleCatalogue } from './test-agent.js';
+import {
+  type ChatRequest,
+  type ChatServer,
+  lastContent,
+  startChatServer,
+} from './test-openai-chat-server.js';
+import { shortlistToolSearchMiddleware } from './tool-search-middleware.js';
+
+let server: ChatServer;
+beforeAll(async () => {
+  server = await startChatServer();
+});
+afterAll(() => server.close());
+
+/** A model that searches, then calls the first tool the search listed, then answers. */
+const searchThenCall = (query: string, args: unknown) => (request: ChatRequest) => {
+  const last = request.body.messages.at(-1)!;
+  if (last.role === 'user') return { toolCalls: [{ name: 'search_tools', args: { query } }] };
+  const found = /^- (\w+):/m.exec(lastContent(request, 'tool'));
+  if (last.role === 'tool' && found && !lastContent(request, 'tool').endsWith('done')) {
+    return { toolCalls: [{ name: found[1]!, args }] };
+  }
+  return { text: 'All done.' };
+};
+
+describe('shortlistToolSearchMiddleware through createAgent and ChatOpenAI', () => {
+  it('finds a tool from the model-written query, offers it, and the agent runs it', async () => {
+    const { tools, picker, executed } = await sampleCatalogue();
+    const learnt = memoryExampleStore();
+    const agent = createAgent({
+      model: localModel(server),
+      tools,
+      middleware: [shortlistToolSearchMiddleware(picker, { learn: learnt })],
+    });
+    server.script(searchThenCall('rotate a leaked api key', { secret_name: 'stripe-live' }));
+    const result = await agent.invoke({
+      messages: [{ role: 'user', content: 'I pushed our Stripe key to GitHub by mistake' }],
+    });
+
+    const [first, second, third] = server.requests;
+    // 176 tools in the catalogue, yet the first request carries only the search tool.
+    expect(first!.toolNames).toEqual(['search_tools']);
+    expect(second!.toolNames).toContain('secrets_rotate');
+    expect(second!.toolNames).toContain('search_tools');
+    expect(second!.toolNames.length).toBeLessThanOrEqual(6);
+    expect(executed).toEqual([{ name: 'secrets_rotate', args: { secret_name: 'stripe-live' } }]);
+    // The offer stays put once the tool was called: same list, same order.
+    expect(third!.toolNames).toEqual(second!.toolNames);
+    expect(result.messages.at(-1)!.text).toBe('All done.');
+
+    const searchResult = result.messages.find(
+      (m) => m.getType() === 'tool' && (m as ToolMessage).name === 'search_tools',
+    ) as ToolMessage;
+    const artifact = searchResult.artifact as ToolSearchArtifact;
+    expect(artifact.query).toBe('rotate a leaked api key');
+    expect(artifact.tools[0]).toBe('secrets_rotate');
+    for (const name of artifact.tools) expect(picker.get(name)).toBeDefined();
+    // The model's own search query taught the picker which tool served it.
+    expect(learnt.examples()).toEqual([
+      { query: 'rotate a leaked api key', tool: 'secrets_rotate' },
+    ]);
+  });
+
+  it('never lists a tool the agent cannot run, even when the catalogue holds it', async () => {
+    const { tools, picker } = await sampleCatalogue();
+    const runnable = tools.filter((t) => t.name !== 'secrets_rotate');
+    const agent = createAgent({
+      model: localModel(server),
+      tools: runnable,
+      middleware: [shortlistToolSearchMiddleware(picker)],
+    });
+    server.script(searchThenCall('rotate a leaked api key', {}));
+    const result = await agent.invoke({ messages: [{ role: 'user', content: 'rotate keys' }] });
+    const searchResult = result.messages.find((m) => m.getType() === 'tool') as ToolMessage;
+    const artifact = searchResult.artifact as ToolSearchArtifact;
+    expect(artifact.tools).not.toContain('secrets_rotate');
+    expect(searchResult.text).not.toContain('secrets_rotate');
+    for (const request of server.requests)
+      expect(request.toolNames).not.toContain('secrets_rotate');
+  });
+
+  it('lets a blank search and a call to a tool it was never offered take the normal error path', async () => {
+    const { tools, picker, executed } = await sampleCatalogue();
+    const agent = createAgent({
+      model: localModel(server),
+      tools,
+      middleware: [shortlistToolSearchMiddleware(picker)],
+    });
+    server.script((request, i) => {
+      if (i === 0) return { toolCalls: [{ name: 'search_tools', args: { query: '   ' } }] };
+      if (i === 1) return { toolCalls: [{ name: 'no_such_tool', args: {} }] };
+      return { text: `saw: ${lastContent(request, 'tool')}` };
+    });
+    const result = await agent.invoke({ messages: [{ role: 'user', content: 'hello' }] });
+    const errors = result.messages.filter((m) => m.getType() === 'tool') as ToolMessage[];
+    expect(errors.map((m) => m.status)).toEqual(['error', 'error']);
+    expect(errors[0]!.text).toMatch(/search_tools needs a query/);
+    expect(errors[1]!.text).toMatch(/no_such_tool/);
+    expect(executed).toEqual([]);
+    expect(result.messages.at(-1)!.text).toMatch(/^saw: /);
+  });
+
+  it('rejects what it cannot work with, with a typed error', async () => {
+    const { picker, tools } = await sampleCatalogue();
+    const pipeline = pipe(bm25());
+    expect(() => shortlistToolSearchMiddleware(pipeline as never)).toThrow(
+      /needs an indexed picker; that is a pipeline; index it first/,
+    );
+    expect(() => shortlistToolSearchMiddleware(picker, { searchToolName: 'email_send' })).toThrow(
+      InvalidArgumentError,
+    );
+    expect(() => shortlistToolSearchMiddleware(picker, { searchToolName: 'has space' })).toThrow(
+      /searchToolName/,
+    );
+    expect(() => shortlistToolSearchMiddleware(picker, { maxResults: 0 })).toThrow(/maxResults/);
+    expect(() => shortlistToolSearchMiddleware(picker, { limit: 8, maxTools: 4 })).toThrow(
+      /maxTools \(4\) is below limit \(8\)/,
+    );
+    const small = await pipe(bm25()).index(await readLangChainTools(tools.slice(0, 3)));
+    expect(() => shortlistToolSearchMiddleware(small, { maxConversations: -1 })).toThrow(
+      /maxConversations/,
+    );
+  });
+});
