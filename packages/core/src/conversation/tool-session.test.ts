@@ -103,3 +103,18 @@ describe('toolSession', () => {
     );
   });
 });
+
+describe('toolSession learning from a whole history', () => {
+  it('learns a tool once, from the query it was first called under, though the history repeats', async () => {
+    const store = memoryExampleStore();
+    const session = toolSession(await picker(), { limit: 2, learn: store });
+    await session.offer('close an issue in the tracker');
+    await session.offer('create an issue in the tracker', { called: ['close_issue'] });
+    // The next turn passes the whole history again and picks close_issue under a new query.
+    await session.offer('close the other issue too', { called: ['close_issue'] });
+    await session.offer('list files', { called: ['close_issue'] });
+    expect(store.examples()).toEqual([
+      { query: 'close an issue in the tracker', tool: 'close_issue' },
+    ]);
+  });
+});

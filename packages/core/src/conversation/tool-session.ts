@@ -33,7 +33,7 @@ export interface Offer<Original = unknown> {
 }
 
 export interface OfferOptions extends CallOptions {
-  /** Tools the model has called in this conversation (from its history); they stay offered. */
+  /** Tools the model has called in this conversation (all of its history is fine); they stay offered. */
   readonly called?: readonly string[];
 }
 
@@ -51,7 +51,10 @@ export interface ToolSession<Original = unknown> {
   offer(query: string, options?: OfferOptions): Promise<Offer<Original>>;
   /** Tool search: the best matches for a query the model wrote; they join the offered set. */
   search(query: string, options?: SearchOptions): Promise<Selection<Original>>;
-  /** Records that the model called these tools: pinned, and learnt from when `learn` is set. */
+  /**
+   * Records that the model called these tools: they stay offered, and the first call of each
+   * teaches `{ query, tool }` when `learn` is set. Passing the whole history's calls is fine.
+   */
   called(names: readonly string[], options?: CallOptions): Promise<void>;
   /** Names offered now, in order. */
   readonly offered: readonly string[];
@@ -97,7 +100,6 @@ export function toolSession<Original>(
     });
   }
   const slots = new Map<string, Slot>();
-  const learnt = new Set<string>();
   let turn = 0;
 
   const tokensOf = (name: string, tokens: number | undefined): number => {
@@ -172,13 +174,12 @@ export function toolSession<Original>(
     for (const name of names) {
       const slot = typeof name === 'string' ? slots.get(name) : undefined;
       if (!slot) continue; // never offered: a hallucinated or removed tool teaches nothing
-      slot.pinned = true;
       slot.touched = turn;
-      const key = JSON.stringify([slot.query, name]);
-      if (!learnt.has(key)) {
-        learnt.add(key);
-        examples.push({ query: slot.query, tool: name });
-      }
+      // Adapters pass every call in the history each turn, so only the first call of a tool
+      // teaches: a later pick of the same tool under another query is not a new call.
+      if (slot.pinned) continue;
+      slot.pinned = true;
+      examples.push({ query: slot.query, tool: name });
     }
     return examples;
   };
@@ -188,7 +189,6 @@ export function toolSession<Original>(
     try {
       await options.learn.addExamples(examples, signal ? { signal } : undefined);
     } catch (error) {
-      for (const example of examples) learnt.delete(JSON.stringify([example.query, example.tool]));
       options.onLearnError?.(error);
     }
   };
