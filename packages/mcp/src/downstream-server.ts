@@ -4,11 +4,11 @@ import {
   type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Gateway } from './gateway.js';
 import { callToolTool, maxSearchLimit, searchToolsTool } from './gateway-tools.js';
+import { mcpError } from './mcp-error.js';
 import { type GatewayMode, type ModeOptions, matchesAllowList } from './mode-options.js';
 
 type RequestExtra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
@@ -19,7 +19,7 @@ function searchArguments(args: Record<string, unknown> | undefined): {
 } {
   const query = args?.query;
   if (typeof query !== 'string' || query.trim() === '') {
-    throw new McpError(
+    throw mcpError(
       ErrorCode.InvalidParams,
       'search_tools: "query" must be a non-empty string saying what you want to do',
     );
@@ -31,7 +31,7 @@ function searchArguments(args: Record<string, unknown> | undefined): {
     limit < 1 ||
     limit > maxSearchLimit
   ) {
-    throw new McpError(
+    throw mcpError(
       ErrorCode.InvalidParams,
       `search_tools: "limit" must be an integer from 1 to ${maxSearchLimit}`,
     );
@@ -140,7 +140,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
     if (mode !== 'filter' && name === callToolTool.name) {
       const target = args?.name;
       if (typeof target !== 'string') {
-        throw new McpError(
+        throw mcpError(
           ErrorCode.InvalidParams,
           'call_tool: "name" must be the name of a tool search_tools returned',
         );
@@ -158,7 +158,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
     if (mode === 'filter' && (await filtered()).some((tool) => tool.name === name)) {
       return proxy(name, args ?? {}, extra);
     }
-    throw new McpError(
+    throw mcpError(
       ErrorCode.InvalidParams,
       mode === 'filter'
         ? `unknown tool "${name}"; this gateway serves only the tools in tools/list`

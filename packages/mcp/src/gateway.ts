@@ -1,7 +1,6 @@
 import {
   type CallToolResult,
   ErrorCode,
-  McpError,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
@@ -10,6 +9,7 @@ import type { Picker } from '@shortlist/core';
 import { defaultCacheDirectory } from './cache-directory.js';
 import { defaultGatewayPipeline } from './default-pipeline.js';
 import type { GatewayOptions } from './gateway-options.js';
+import { mcpError } from './mcp-error.js';
 import { parseServerConfig } from './server-config.js';
 import { readSnapshot, snapshotKey, writeSnapshot } from './snapshot-store.js';
 import { type CatalogueEntry, ToolCatalogue } from './tool-catalogue.js';
@@ -172,22 +172,19 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     async call(name, args, callOptions) {
       const entry = typeof name === 'string' ? catalogue.get(name) : undefined;
       if (!entry) {
-        throw new McpError(
+        throw mcpError(
           ErrorCode.InvalidParams,
           `unknown tool "${String(name)}"; call search_tools to find the names of available tools`,
         );
       }
       const input = args ?? {};
       if (typeof input !== 'object' || Array.isArray(input)) {
-        throw new McpError(
-          ErrorCode.InvalidParams,
-          `arguments for "${entry.name}" must be an object`,
-        );
+        throw mcpError(ErrorCode.InvalidParams, `arguments for "${entry.name}" must be an object`);
       }
       const validator = validatorFor(entry);
       const checked = validator?.(input);
       if (checked && !checked.valid) {
-        throw new McpError(
+        throw mcpError(
           ErrorCode.InvalidParams,
           `arguments for "${entry.name}" do not match its input schema: ${checked.errorMessage}`,
         );

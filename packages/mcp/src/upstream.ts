@@ -13,6 +13,7 @@ import {
   ToolSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
+import { mcpError } from './mcp-error.js';
 import { redact, secretValues } from './redact.js';
 import type { ServerConfig } from './server-config.js';
 
@@ -221,7 +222,7 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
         warn(`could not connect: ${describe(error)}; retrying`);
         scheduleReconnect();
       }
-      throw new McpError(
+      throw mcpError(
         ErrorCode.ConnectionClosed,
         clean(`upstream "${config.name}" could not connect: ${describe(error)}`),
       );
@@ -240,7 +241,7 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
     async call(tool, args, callOptions = {}) {
       const session = client;
       if (!session) {
-        throw new McpError(
+        throw mcpError(
           ErrorCode.ConnectionClosed,
           `upstream "${config.name}" is not connected; it is reconnecting, try again shortly`,
         );
@@ -264,7 +265,7 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
           session.close().catch(() => undefined);
           scheduleReconnect();
         }
-        throw new McpError(
+        throw mcpError(
           code,
           clean(`upstream "${config.name}" failed calling "${tool}": ${describe(error)}`),
         );
