@@ -1,7 +1,7 @@
 // A small MCP server the gateway tests start as a child process, over stdio or Streamable HTTP.
 // Flags: --http (serve on 127.0.0.1, print the URL), --prefix P (tool-name prefix),
 // --generated N (extra generated tools), --page-size K (paginate tools/list),
-// --malformed (one tool with a broken input schema).
+// --malformed (one tool with a broken input schema), --reject-auth (401 echoing the credentials).
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -201,6 +201,12 @@ function createMcpServer() {
 if (flag('http')) {
   const sessions = new Map();
   const http = createServer(async (req, res) => {
+    if (flag('reject-auth')) {
+      // A careless server that echoes the credentials it refuses: the gateway must not repeat them.
+      res.writeHead(401, { 'content-type': 'text/plain' });
+      res.end(`bad credentials: ${req.headers.authorization}`);
+      return;
+    }
     const id = req.headers['mcp-session-id'];
     let transport = typeof id === 'string' ? sessions.get(id) : undefined;
     if (!transport) {
