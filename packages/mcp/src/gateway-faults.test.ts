@@ -1,12 +1,17 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { bm25 } from '@shortlist/bm25';
 import { budget } from '@shortlist/budget';
-import type { RankerV1 } from '@shortlist/core';
 import { pipe } from '@shortlist/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveHttp } from './serve-http.js';
-import { firstText, foundNames, httpClient, stdioUpstream, testGateway } from './test-helpers.js';
+import {
+  countingBm25,
+  firstText,
+  foundNames,
+  httpClient,
+  stdioUpstream,
+  testGateway,
+} from './test-helpers.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -37,32 +42,6 @@ async function eventually<T>(attempt: () => Promise<T>, tries = 200): Promise<T>
     }
   }
   throw last;
-}
-
-/** A bm25 ranker that counts how often it indexes from scratch and how often it adds. */
-function countingBm25() {
-  const inner = bm25();
-  const counts = { index: 0, add: 0, remove: 0 };
-  const ranker: RankerV1 = {
-    ...inner,
-    async doIndex(tools, options) {
-      counts.index++;
-      const index = await inner.doIndex(tools, options);
-      return {
-        ...index,
-        doRank: index.doRank.bind(index),
-        doAdd: async (added, addOptions) => {
-          counts.add++;
-          await index.doAdd!(added, addOptions);
-        },
-        doRemove: async (names, removeOptions) => {
-          counts.remove++;
-          await index.doRemove!(names, removeOptions);
-        },
-      };
-    },
-  };
-  return { ranker, counts };
 }
 
 describe('upstream faults', { timeout: 60_000 }, () => {

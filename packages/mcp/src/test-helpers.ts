@@ -3,6 +3,8 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { bm25 } from '@shortlist/bm25';
+import type { RankerV1 } from '@shortlist/core';
 import { createGateway, type Gateway } from './gateway.js';
 import type { GatewayOptions } from './gateway-options.js';
 
@@ -71,4 +73,30 @@ export function foundNames(result: unknown): string[] {
   return (JSON.parse(firstText(result)) as { tools: { name: string }[] }).tools.map(
     (tool) => tool.name,
   );
+}
+
+/** A bm25 ranker that counts how often it indexes from scratch and how often it adds. */
+export function countingBm25() {
+  const inner = bm25();
+  const counts = { index: 0, add: 0, remove: 0 };
+  const ranker: RankerV1 = {
+    ...inner,
+    async doIndex(tools, options) {
+      counts.index++;
+      const index = await inner.doIndex(tools, options);
+      return {
+        ...index,
+        doRank: index.doRank.bind(index),
+        doAdd: async (added, addOptions) => {
+          counts.add++;
+          await index.doAdd!(added, addOptions);
+        },
+        doRemove: async (names, removeOptions) => {
+          counts.remove++;
+          await index.doRemove!(names, removeOptions);
+        },
+      };
+    },
+  };
+  return { ranker, counts };
 }
