@@ -1,8 +1,10 @@
 // A small MCP server the gateway tests start as a child process, over stdio or Streamable HTTP.
 // Flags: --http (serve on 127.0.0.1, print the URL), --prefix P (tool-name prefix),
 // --generated N (extra generated tools), --page-size K (paginate tools/list),
+// --tools-file F --offset K --count N (serve benchmark definitions instead of the fixed tools),
 // --malformed (one tool with a broken input schema), --reject-auth (401 echoing the credentials).
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -77,6 +79,22 @@ const generated = Array.from({ length: Number(value('generated', '0')) }, (_, i)
   description: `Generated tool number ${i} that handles ${['invoices', 'tickets', 'calendars', 'repositories', 'messages'][i % 5]} for team ${i % 97}`,
   inputSchema: object({ id: { type: 'string', description: `identifier ${i}` } }),
 }));
+/** Real definitions from a benchmark tools.jsonl (`--tools-file`), `--count` of them from `--offset`. */
+const fromFile = value('tools-file')
+  ? readFileSync(value('tools-file'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim())
+      .slice(
+        Number(value('offset', '0')),
+        Number(value('offset', '0')) + Number(value('count', '100')),
+      )
+      .map((line) => JSON.parse(line))
+      .map((tool) => ({
+        name: tool.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 100),
+        description: tool.description,
+        inputSchema: { ...tool.parameters, type: 'object' },
+      }))
+  : [];
 const malformed = flag('malformed')
   ? [
       {
@@ -89,7 +107,13 @@ const malformed = flag('malformed')
 const plugins = new Map();
 
 const allTools = () =>
-  [...fixedTools, ...generated, ...malformed, ...plugins.values()].map((tool) => ({
+  [
+    ...(fromFile.length ? [] : fixedTools),
+    ...fromFile,
+    ...generated,
+    ...malformed,
+    ...plugins.values(),
+  ].map((tool) => ({
     ...tool,
     name: `${prefix}${tool.name}`,
   }));
