@@ -129,6 +129,7 @@ async function speedFigures(size, rounds) {
   }
   const local = [];
   const remote = [];
+  const bare = [];
   const time = async (run, text, into) => {
     const began = performance.now();
     await run(text);
@@ -147,6 +148,8 @@ async function speedFigures(size, rounds) {
           ];
     await time(first[0], query(2 * i), first[1]);
     await time(second[0], query(2 * i + 1), second[1]);
+    // The transport's own cost: a tools/list round trip that searches nothing.
+    await time(() => client.listTools(), '', bare);
   }
   await client.close();
   await served.close();
@@ -154,7 +157,8 @@ async function speedFigures(size, rounds) {
   await rm(directory, { recursive: true, force: true });
   local.sort((a, b) => a - b);
   remote.sort((a, b) => a - b);
-  return { size, rounds, local, remote, cold: cold.elapsed, warm: warm.elapsed };
+  bare.sort((a, b) => a - b);
+  return { size, rounds, local, remote, bare, cold: cold.elapsed, warm: warm.elapsed };
 }
 
 await tokenFigures();
@@ -163,7 +167,7 @@ console.log(
   '### search_tools latency, ms (sequential, every query new, 50 warm-up queries each side, taking turns; default lexical pipeline, limit 5)\n',
 );
 console.log(
-  '| tools | in-process `gateway.search` (picker.select) p50 | p99 | over HTTP p50 | p99 | HTTP / in-process (p50) |\n|---|---|---|---|---|---|',
+  '| tools | in-process `gateway.search` (picker.select) p50 | p99 | over HTTP p50 | p99 | HTTP / in-process (p50) | bare tools/list over HTTP p50 |\n|---|---|---|---|---|---|---|',
 );
 for (const run of runs) {
   const [lp50, lp99, rp50, rp99] = [
@@ -173,7 +177,7 @@ for (const run of runs) {
     percentile(run.remote, 99),
   ];
   console.log(
-    `| ${run.size.toLocaleString('en')} | ${ms(lp50)} | ${ms(lp99)} | ${ms(rp50)} | ${ms(rp99)} | ${(rp50 / lp50).toFixed(1)}× |`,
+    `| ${run.size.toLocaleString('en')} | ${ms(lp50)} | ${ms(lp99)} | ${ms(rp50)} | ${ms(rp99)} | ${(rp50 / lp50).toFixed(1)}× | ${ms(percentile(run.bare, 50))} |`,
   );
 }
 console.log('\n### Start time, ms (spawn the upstream, list its tools, index or restore)\n');
