@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { budget } from '@shortlist/budget';
 import { pipe } from '@shortlist/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveHttp } from './serve-http.js';
 import {
   countingBm25,
@@ -12,6 +12,9 @@ import {
   stdioUpstream,
   testGateway,
 } from './test-helpers.js';
+
+// These tests start real processes; a loaded CI machine needs more than the default 5 s.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -44,7 +47,7 @@ async function eventually<T>(attempt: () => Promise<T>, tries = 200): Promise<T>
   throw last;
 }
 
-describe('upstream faults', { timeout: 60_000 }, () => {
+describe('upstream faults', () => {
   it('answers a call whose upstream crashes with an MCP error naming it, lives on, and reconnects', async () => {
     const { client, gateway } = await start({
       mcpServers: { flaky: stdioUpstream(), steady: stdioUpstream() },

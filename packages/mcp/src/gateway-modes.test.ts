@@ -1,9 +1,12 @@
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Gateway } from './gateway.js';
 import type { ModeOptions } from './mode-options.js';
 import { serveHttp } from './serve-http.js';
 import { firstText, foundNames, httpClient, stdioUpstream, testGateway } from './test-helpers.js';
+
+// These tests start real processes; a loaded CI machine needs more than the default 5 s.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let gateway: Gateway;
 const cleanups: (() => Promise<void>)[] = [];

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Gateway } from './gateway.js';
 import { type HttpGateway, serveHttp } from './serve-http.js';
 import {
@@ -11,6 +11,9 @@ import {
   stdioUpstream,
   testGateway,
 } from './test-helpers.js';
+
+// These tests start real processes; a loaded CI machine needs more than the default 5 s.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 describe('search mode over Streamable HTTP, with a stdio and an HTTP upstream', () => {
   let upstream: Awaited<ReturnType<typeof httpUpstream>>;

@@ -5,8 +5,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { firstText, foundNames, stdioUpstream } from './test-helpers.js';
+
+// These tests start real processes; a loaded CI machine needs more than the default 5 s.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const launcher = fileURLToPath(new URL('../test-servers/gateway-stdio.mjs', import.meta.url));
 /** The published memory server, started with node from node_modules (never npx). */

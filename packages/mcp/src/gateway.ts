@@ -118,8 +118,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         return undefined;
       });
       if (snapshots) {
-        picker = await pipeline.restore(tools, snapshots);
-        return;
+        try {
+          picker = await pipeline.restore(tools, snapshots);
+          return;
+        } catch (error) {
+          // A snapshot another pipeline setting wrote (say, another embedding model): re-index.
+          warn(`could not restore the index snapshot (it is rebuilt): ${String(error)}`);
+        }
       }
     }
     picker = await pipeline.index(tools);

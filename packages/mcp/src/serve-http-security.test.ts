@@ -3,10 +3,13 @@ import { networkInterfaces } from 'node:os';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InvalidArgumentError } from '@shortlist/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Gateway } from './gateway.js';
 import { type HttpGateway, serveHttp } from './serve-http.js';
 import { httpUpstream, stdioUpstream, testGateway } from './test-helpers.js';
+
+// These tests start real processes; a loaded CI machine needs more than the default 5 s.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const token = 'a-test-token-0123456789abcdef';
 const initialize = JSON.stringify({

@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, fixture, runCli } from '../test-run-cli.js';
 
-describe('shortlist mcp', { timeout: 30_000 }, () => {
+describe('shortlist mcp', { timeout: 60_000 }, () => {
   let directory: string;
   let config: string;
 
