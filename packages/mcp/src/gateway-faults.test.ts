@@ -68,6 +68,20 @@ describe('upstream faults', () => {
     expect(gateway.size).toBe(22);
   });
 
+  it('starts with the upstreams that work when one cannot start, and keeps retrying it', async () => {
+    const { client, gateway, warnings } = await start(
+      { mcpServers: { broken: { command: '/nonexistent/mcp-server' }, fine: stdioUpstream() } },
+      { maxReconnectDelayMs: 100 },
+    );
+    expect(gateway.size).toBe(11);
+    expect(firstText(await call(client, 'fine__echo', { message: 'up' }))).toBe('up');
+    await expect
+      .poll(
+        () => warnings.filter((w) => w.startsWith('upstream "broken": could not connect')).length,
+      )
+      .toBeGreaterThan(1);
+  });
+
   it('times out a call that hangs, naming the upstream, and keeps serving', async () => {
     const { client } = await start(
       { mcpServers: { slow: stdioUpstream() } },
