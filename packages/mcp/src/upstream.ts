@@ -89,8 +89,6 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
   let timer: NodeJS.Timeout | undefined;
   /** Malformed tools already warned about, so a relist does not warn again. */
   const warned = new Set<string>();
-  let listing: Promise<void> | undefined;
-  let listAgain = false;
 
   const transportFor = (): Transport =>
     config.transport === 'stdio'
@@ -155,25 +153,32 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
     return tools;
   };
 
-  /** One listing at a time; a `list_changed` during a listing triggers one more afterwards. */
-  const relist = (session: Client): Promise<void> => {
-    if (listing) {
-      listAgain = true;
-      return listing;
-    }
-    listing = (async () => {
-      try {
-        do {
-          listAgain = false;
-          const tools = await listAll(session);
-          if (client !== session) return;
-          options.onTools(tools);
-        } while (listAgain && client === session);
-      } finally {
-        listing = undefined;
+  /**
+   * One listing at a time per session; a `list_changed` during a listing triggers one more
+   * afterwards. Per session, so a new session never waits on a listing of the one that died.
+   */
+  const lister = (session: Client): (() => Promise<void>) => {
+    let listing: Promise<void> | undefined;
+    let listAgain = false;
+    return () => {
+      if (listing) {
+        listAgain = true;
+        return listing;
       }
-    })();
-    return listing;
+      listing = (async () => {
+        try {
+          do {
+            listAgain = false;
+            const tools = await listAll(session);
+            if (client !== session) return;
+            options.onTools(tools);
+          } while (listAgain && client === session);
+        } finally {
+          listing = undefined;
+        }
+      })();
+      return listing;
+    };
   };
 
   const scheduleReconnect = () => {
@@ -193,9 +198,10 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
       { capabilities: {} },
     );
     session.onerror = () => undefined;
+    const relist = lister(session);
     session.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (client === session)
-        relist(session).catch((error) => warn(`re-listing tools failed: ${describe(error)}`));
+        relist().catch((error) => warn(`re-listing tools failed: ${describe(error)}`));
     });
     let opened = false;
     session.onclose = () => {
@@ -213,7 +219,7 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
         return;
       }
       client = session;
-      await relist(session);
+      await relist();
       attempt = 0;
     } catch (error) {
       if (client === session) client = undefined;
