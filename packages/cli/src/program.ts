@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { benchCommand } from './commands/bench.js';
 import { demoCommand } from './commands/demo.js';
 import { evalCommand } from './commands/eval.js';
+import { mcpCommand } from './commands/mcp.js';
 import { reportCommand } from './commands/report.js';
 import { selectCommand } from './commands/select.js';
 
@@ -19,5 +20,6 @@ export function createProgram(): Command {
   evalCommand(program);
   benchCommand(program);
   reportCommand(program);
+  mcpCommand(program);
   return program;
 }

@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bin, fixture, runCli } from '../test-run-cli.js';
+
+describe('shortlist mcp', { timeout: 60_000 }, () => {
+  let directory: string;
+  let config: string;
+
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'shortlist-cli-mcp-'));
+    config = join(directory, 'servers.json');
+    const upstream = { command: process.execPath, args: [fixture('mcp-upstream.mjs')] };
+    await writeFile(config, JSON.stringify({ mcpServers: { weather: upstream } }));
+  });
+  afterAll(() => rm(directory, { recursive: true, force: true }));
+
+  it('serves the config over stdio, as a client config entry starts it', async () => {
+    const client = new Client({ name: 'test-client', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [bin, 'mcp', '--config', config, '--no-cache'],
+        stderr: 'ignore',
+      }),
+    );
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
+      'search_tools',
+      'call_tool',
+    ]);
+    const found = await client.callTool({ name: 'search_tools', arguments: { query: 'weather' } });
+    expect((found.content as { text: string }[])[0]!.text).toContain('weather__get_forecast');
+    const result = await client.callTool({
+      name: 'call_tool',
+      arguments: { name: 'weather__get_forecast', arguments: { city: 'Oslo' } },
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'sunny in Oslo' }]);
+    await client.close();
+  });
+
+  it('serves HTTP on loopback with the bearer token from SHORTLIST_MCP_TOKEN', async () => {
+    const token = 'cli-test-token-0123456789';
+    const child = spawn(
+      process.execPath,
+      [bin, 'mcp', '--config', config, '--no-cache', '--http', '0'],
+      {
+        env: { ...process.env, SHORTLIST_MCP_TOKEN: token },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    try {
+      let stderr = '';
+      child.stderr.setEncoding('utf8');
+      while (!/at (http\S+)/.test(stderr)) stderr += (await once(child.stderr, 'data'))[0];
+      expect(stderr).toMatch(
+        /1 tools, search mode, at http:\/\/127\.0\.0\.1:\d+\/mcp \(bearer token required\)/,
+      );
+      expect(stderr).not.toContain(token);
+      const url = new URL(/at (http\S+)/.exec(stderr)![1]!);
+      const client = new Client({ name: 'test-client', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(url, {
+          requestInit: { headers: { authorization: `Bearer ${token}` } },
+        }),
+      );
+      expect((await client.listTools()).tools).toHaveLength(2);
+      await client.close();
+    } finally {
+      child.kill();
+      await once(child, 'exit');
+    }
+  });
+
+  it('reports a bad config or mode in one line and exits 1', async () => {
+    const missing = await runCli(['mcp', '--config', join(directory, 'none.json')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^shortlist: cannot read --config .*none\.json/);
+    const bad = join(directory, 'bad.json');
+    await writeFile(bad, JSON.stringify({ mcpServers: { a: { url: 'ftp://x' } } }));
+    const wrong = await runCli(['mcp', '--config', bad]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/mcpServers\.a\.url must be http or https/);
+    const filter = await runCli(['mcp', '--config', config, '--mode', 'filter']);
+    expect(filter.code).toBe(1);
+    expect(filter.stderr).toMatch(/--mode filter needs --allow/);
+  });
+});

@@ -1,0 +1,174 @@
+import { readFile } from 'node:fs/promises';
+import { InvalidArgumentError } from '@shortlist/core';
+import {
+  createGateway,
+  type GatewayMode,
+  gatewayModes,
+  type ModeOptions,
+  serveHttp,
+  serveStdio,
+} from '@shortlist/mcp';
+import type { Command } from 'commander';
+import { collect, positiveInteger } from '../options.js';
+import { createPipeline, defaultBudget, pipelineNames } from '../pipelines.js';
+
+interface McpCommandOptions {
+  readonly config: string;
+  readonly mode: string;
+  readonly http?: number;
+  readonly host: string;
+  readonly tokenEnv: string;
+  readonly allow?: string[];
+  readonly filterQuery?: string;
+  readonly limit?: number;
+  readonly pipeline?: string;
+  readonly budget?: number;
+  readonly baseUrl?: string;
+  readonly cache: boolean;
+  readonly cacheDir?: string;
+}
+
+async function readConfig(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new InvalidArgumentError({
+      argument: '--config',
+      expected: 'a readable JSON file',
+      message: `cannot read --config ${path}: ${(error as Error).message}`,
+      cause: error,
+    });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InvalidArgumentError({
+      argument: '--config',
+      expected: 'JSON with an mcpServers object',
+      message: `--config ${path} is not valid JSON: ${(error as Error).message}`,
+      cause: error,
+    });
+  }
+}
+
+function modeOptions(options: McpCommandOptions): ModeOptions {
+  if (!(gatewayModes as readonly string[]).includes(options.mode)) {
+    throw new InvalidArgumentError({
+      argument: '--mode',
+      expected: gatewayModes.join(', '),
+      message: `unknown --mode "${options.mode}"; choose one of ${gatewayModes.join(', ')}`,
+    });
+  }
+  const mode = options.mode as GatewayMode;
+  if (mode === 'filter' && !options.allow?.length && !options.filterQuery) {
+    throw new InvalidArgumentError({
+      argument: '--mode filter',
+      expected: '--allow or --filter-query',
+      message: '--mode filter needs --allow NAMES (e.g. github__*) or --filter-query "TEXT"',
+    });
+  }
+  return {
+    mode,
+    ...(options.allow ? { allow: options.allow } : {}),
+    ...(options.filterQuery ? { filterQuery: options.filterQuery } : {}),
+    ...(options.limit ? { dynamicLimit: options.limit, filterLimit: options.limit } : {}),
+  };
+}
+
+/** Runs the gateway until the client hangs up (stdio) or the process is stopped (HTTP). */
+async function mcpAction(options: McpCommandOptions): Promise<void> {
+  const modes = modeOptions(options);
+  const token = process.env[options.tokenEnv];
+  const gateway = await createGateway({
+    config: await readConfig(options.config),
+    ...(options.pipeline
+      ? {
+          pipeline: createPipeline(options.pipeline, {
+            budget: options.budget,
+            baseURL: options.baseUrl,
+          }),
+        }
+      : options.budget
+        ? { budget: options.budget }
+        : {}),
+    ...(options.cache
+      ? options.cacheDir
+        ? { cacheDirectory: options.cacheDir }
+        : {}
+      : { cacheDirectory: false }),
+  });
+  const stop = async () => {
+    await gateway.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  if (options.http === undefined) {
+    await serveStdio(gateway, modes);
+    process.stdin.once('end', stop);
+    return;
+  }
+  const served = await serveHttp(gateway, {
+    ...modes,
+    port: options.http,
+    host: options.host,
+    ...(token ? { token } : {}),
+  });
+  process.stderr.write(
+    `shortlist mcp: ${gateway.size} tools, ${modes.mode} mode, at ${served.url.href}${token ? ' (bearer token required)' : ''}\n`,
+  );
+}
+
+/** Registers `shortlist mcp`: one MCP server in front of every server of an mcpServers config. */
+export function mcpCommand(program: Command): void {
+  program
+    .command('mcp')
+    .description(
+      'serve every MCP server of a config behind tool search (stdio, or HTTP with --http)',
+    )
+    .requiredOption(
+      '-c, --config <file>',
+      'JSON with an mcpServers object (Claude Desktop, Cursor format)',
+    )
+    .option('--mode <mode>', `how tools are offered: ${gatewayModes.join(', ')}`, 'search')
+    .option(
+      '--http <port>',
+      'serve Streamable HTTP on this port instead of stdio (0 picks one)',
+      Number,
+    )
+    .option('--host <address>', 'address to bind with --http', '127.0.0.1')
+    .option(
+      '--token-env <name>',
+      'environment variable holding the HTTP bearer token',
+      'SHORTLIST_MCP_TOKEN',
+    )
+    .option(
+      '--allow <names>',
+      'filter mode: tool names to serve (github__* matches a prefix)',
+      collect,
+    )
+    .option('--filter-query <text>', 'filter mode: serve the tools that best fit this text')
+    .option(
+      '-l, --limit <n>',
+      'dynamic: most exposed tools (20); filter: most tools a query picks (20)',
+      positiveInteger,
+    )
+    .option('-p, --pipeline <name>', `pipeline: ${pipelineNames.join(', ')} (default lexical)`)
+    .option(
+      '-b, --budget <tokens>',
+      `token budget of search_tools answers (default ${defaultBudget})`,
+      positiveInteger,
+    )
+    .option('--base-url <url>', 'OpenAI-compatible server for the semantic and hybrid pipelines')
+    .option(
+      '--cache-dir <dir>',
+      'where index snapshots are kept (default: the user cache directory)',
+    )
+    .option('--no-cache', 'keep no index snapshots on disk')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  shortlist mcp --config servers.json\n  SHORTLIST_MCP_TOKEN=$(openssl rand -hex 32) shortlist mcp --config servers.json --http 3000',
+    )
+    .action(mcpAction);
+}

@@ -1,0 +1,13 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** Where the gateway keeps picker snapshots unless told otherwise: the user's cache directory. */
+export function defaultCacheDirectory(): string {
+  if (process.env.XDG_CACHE_HOME) return join(process.env.XDG_CACHE_HOME, 'shortlist', 'mcp');
+  if (process.platform === 'darwin')
+    return join(homedir(), 'Library', 'Caches', 'shortlist', 'mcp');
+  if (process.platform === 'win32' && process.env.LOCALAPPDATA) {
+    return join(process.env.LOCALAPPDATA, 'shortlist', 'mcp');
+  }
+  return join(homedir(), '.cache', 'shortlist', 'mcp');
+}

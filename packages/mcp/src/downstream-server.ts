@@ -1,0 +1,169 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Gateway } from './gateway.js';
+import { callToolTool, maxSearchLimit, searchToolsTool } from './gateway-tools.js';
+import { mcpError } from './mcp-error.js';
+import { type GatewayMode, type ModeOptions, matchesAllowList } from './mode-options.js';
+
+type RequestExtra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
+
+function searchArguments(args: Record<string, unknown> | undefined): {
+  query: string;
+  limit: number;
+} {
+  const query = args?.query;
+  if (typeof query !== 'string' || query.trim() === '') {
+    throw mcpError(
+      ErrorCode.InvalidParams,
+      'search_tools: "query" must be a non-empty string saying what you want to do',
+    );
+  }
+  const limit = args?.limit ?? 5;
+  if (
+    typeof limit !== 'number' ||
+    !Number.isInteger(limit) ||
+    limit < 1 ||
+    limit > maxSearchLimit
+  ) {
+    throw mcpError(
+      ErrorCode.InvalidParams,
+      `search_tools: "limit" must be an integer from 1 to ${maxSearchLimit}`,
+    );
+  }
+  return { query, limit };
+}
+
+/** What `search_tools` tells the model about one tool. */
+function describeTool(tool: McpTool) {
+  return {
+    name: tool.name,
+    ...(tool.title ? { title: tool.title } : {}),
+    description: tool.description ?? '',
+    inputSchema: tool.inputSchema,
+  };
+}
+
+/**
+ * One MCP server session in front of the gateway. Each downstream connection gets its own,
+ * since `dynamic` mode remembers per client which tools it has exposed.
+ */
+export function createDownstreamServer(gateway: Gateway, options: ModeOptions = {}): Server {
+  const mode: GatewayMode = options.mode ?? 'search';
+  const cap = options.dynamicLimit ?? 20;
+  const server = new Server(
+    { name: 'shortlist-gateway', version: '0.0.0' },
+    {
+      capabilities: { tools: { listChanged: true } },
+      instructions:
+        mode === 'filter'
+          ? undefined
+          : 'Tools from many MCP servers are behind search_tools: search for what you need, then call it with call_tool.',
+    },
+  );
+  /** `dynamic` mode's exposed tools, least recently used first. */
+  const exposed = new Map<string, McpTool>();
+  const notify = () => server.sendToolListChanged().catch(() => undefined);
+
+  const filtered = async (): Promise<McpTool[]> => {
+    if (options.filterQuery) {
+      return [
+        ...(await gateway.search(options.filterQuery, { limit: options.filterLimit ?? 20 })).tools,
+      ];
+    }
+    return gateway.tools().filter((tool) => matchesAllowList(tool.name, options.allow ?? []));
+  };
+
+  const unsubscribe = gateway.onChange(() => {
+    if (mode === 'dynamic') {
+      for (const [name, tool] of exposed)
+        if (gateway.entry(name)?.exposed !== tool) exposed.delete(name);
+    }
+    if (mode !== 'search') notify();
+  });
+  server.onclose = () => unsubscribe();
+
+  const proxy = (name: string, args: unknown, extra: RequestExtra): Promise<CallToolResult> => {
+    const progressToken = extra._meta?.progressToken;
+    return gateway.call(name, args, {
+      signal: extra.signal,
+      ...(progressToken === undefined
+        ? {}
+        : {
+            onprogress: (progress) =>
+              extra
+                .sendNotification({
+                  method: 'notifications/progress',
+                  params: { ...progress, progressToken },
+                })
+                .catch(() => undefined),
+          }),
+    });
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    if (mode === 'filter') return { tools: await filtered() };
+    if (mode === 'dynamic') return { tools: [searchToolsTool, callToolTool, ...exposed.values()] };
+    return { tools: [searchToolsTool, callToolTool] };
+  });
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args } = request.params;
+    if (mode !== 'filter' && name === searchToolsTool.name) {
+      const { query, limit } = searchArguments(args);
+      const found = await gateway.search(query, { limit, signal: extra.signal });
+      if (mode === 'dynamic' && found.tools.length) {
+        let changed = false;
+        for (const tool of found.tools) {
+          if (exposed.get(tool.name) !== tool) changed = true;
+          exposed.delete(tool.name);
+          exposed.set(tool.name, tool);
+        }
+        for (const oldest of exposed.keys()) {
+          if (exposed.size <= cap) break;
+          exposed.delete(oldest);
+          changed = true;
+        }
+        if (changed) notify();
+      }
+      const answer = {
+        tools: found.tools.map(describeTool),
+        ...(found.totalTokens === undefined ? {} : { totalTokens: found.totalTokens }),
+      };
+      return { content: [{ type: 'text', text: JSON.stringify(answer) }] };
+    }
+    if (mode !== 'filter' && name === callToolTool.name) {
+      const target = args?.name;
+      if (typeof target !== 'string') {
+        throw mcpError(
+          ErrorCode.InvalidParams,
+          'call_tool: "name" must be the name of a tool search_tools returned',
+        );
+      }
+      return proxy(target, args?.arguments ?? {}, extra);
+    }
+    if (mode === 'dynamic') {
+      const tool = exposed.get(name);
+      if (tool) {
+        exposed.delete(name);
+        exposed.set(name, tool);
+        return proxy(name, args ?? {}, extra);
+      }
+    }
+    if (mode === 'filter' && (await filtered()).some((tool) => tool.name === name)) {
+      return proxy(name, args ?? {}, extra);
+    }
+    throw mcpError(
+      ErrorCode.InvalidParams,
+      mode === 'filter'
+        ? `unknown tool "${name}"; this gateway serves only the tools in tools/list`
+        : `unknown tool "${name}"; call search_tools to find tools, then call_tool to call one`,
+    );
+  });
+  return server;
+}

@@ -1,0 +1,25 @@
+import type { Pipeline } from '@shortlist/core';
+
+/** How the gateway is set up; every duration is in milliseconds. */
+export interface GatewayOptions {
+  /** The `mcpServers` object (or a whole client config file holding one). */
+  readonly config: unknown;
+  /** Ranks tools for `search_tools`. @default the lexical default packed into `budget` tokens */
+  readonly pipeline?: Pipeline;
+  /** Token budget of the default pipeline. @default 4000 */
+  readonly budget?: number;
+  /** Where picker snapshots are kept; `false` keeps none. @default the user's cache directory */
+  readonly cacheDirectory?: string | false;
+  /** Longest wait for an upstream to connect and list its tools. @default 30000 */
+  readonly connectTimeoutMs?: number;
+  /** Longest wait for an upstream tool call; progress restarts the clock. @default 60000 */
+  readonly callTimeoutMs?: number;
+  /** First reconnect delay after an upstream fails, doubled each time. @default 500 */
+  readonly reconnectDelayMs?: number;
+  /** Longest reconnect delay. @default 30000 */
+  readonly maxReconnectDelayMs?: number;
+  /** What stdio upstreams' stderr does. @default 'inherit' */
+  readonly upstreamStderr?: 'inherit' | 'ignore';
+  /** Receives warnings (never secrets). @default writes them to stderr */
+  readonly onWarning?: (message: string) => void;
+}

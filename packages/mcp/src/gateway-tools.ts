@@ -1,0 +1,40 @@
+import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+
+/** Most tools one `search_tools` call may ask for. */
+export const maxSearchLimit = 50;
+
+/** The gateway's own search tool: what clients call to find upstream tools. */
+export const searchToolsTool: McpTool = {
+  name: 'search_tools',
+  description:
+    'Find the tools that fit a task among every connected MCP server. Returns their names, descriptions and input schemas; call one with call_tool.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'The task in plain words, e.g. "open a pull request"' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: maxSearchLimit,
+        description: 'Most tools to return (default 5)',
+      },
+    },
+    required: ['query'],
+  },
+  annotations: { readOnlyHint: true },
+};
+
+/** The gateway's proxy: calls any upstream tool by the name `search_tools` gave. */
+export const callToolTool: McpTool = {
+  name: 'call_tool',
+  description:
+    'Call a tool found by search_tools, by its exact name, with arguments matching its input schema.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', description: 'The tool name search_tools returned' },
+      arguments: { type: 'object', description: "Arguments matching the tool's input schema" },
+    },
+    required: ['name'],
+  },
+};

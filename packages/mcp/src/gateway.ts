@@ -1,0 +1,212 @@
+import {
+  type CallToolResult,
+  ErrorCode,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { Picker } from '@shortlist/core';
+import { defaultCacheDirectory } from './cache-directory.js';
+import { defaultGatewayPipeline } from './default-pipeline.js';
+import type { GatewayOptions } from './gateway-options.js';
+import { mcpError } from './mcp-error.js';
+import { parseServerConfig } from './server-config.js';
+import { readSnapshot, snapshotKey, writeSnapshot } from './snapshot-store.js';
+import { type CatalogueEntry, ToolCatalogue } from './tool-catalogue.js';
+import { connectUpstream, type Upstream, type UpstreamCallOptions } from './upstream.js';
+
+/** What `search_tools` found: the tools and, when the pipeline packs, their token count. */
+export interface SearchResult {
+  readonly tools: readonly McpTool[];
+  readonly totalTokens?: number;
+}
+
+/** Upstreams behind one index; the downstream servers of every mode call into this. */
+export interface Gateway {
+  /** Number of upstream tools served. */
+  readonly size: number;
+  /** Every upstream tool under its gateway name. */
+  tools(): McpTool[];
+  /** The gateway's entry for a tool name, if it exists. */
+  entry(name: string): CatalogueEntry | undefined;
+  /** The best tools for a query, packed under the pipeline's budget. */
+  search(query: string, options?: { limit?: number; signal?: AbortSignal }): Promise<SearchResult>;
+  /** Calls a tool by its gateway name on the upstream that owns it, checking arguments first. */
+  call(name: string, args: unknown, options?: UpstreamCallOptions): Promise<CallToolResult>;
+  /** Listens for catalogue changes (after the index has caught up); returns an unsubscribe. */
+  onChange(listener: () => void): () => void;
+  /** Waits until the index reflects every listing received so far. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const defaultWarning = (message: string) => process.stderr.write(`shortlist mcp: ${message}\n`);
+
+/**
+ * Connects every upstream, waits for each first listing (or its failure), indexes the tools
+ * (or restores the index from disk) and keeps the index in step with upstream changes.
+ */
+export async function createGateway(options: GatewayOptions): Promise<Gateway> {
+  const servers = parseServerConfig(options.config);
+  const warn = options.onWarning ?? defaultWarning;
+  const pipeline = options.pipeline ?? defaultGatewayPipeline({ budget: options.budget });
+  const cacheDirectory =
+    options.cacheDirectory === false
+      ? undefined
+      : (options.cacheDirectory ?? defaultCacheDirectory());
+  const catalogue = new ToolCatalogue();
+  const listeners = new Set<() => void>();
+  const validators = new Map<McpTool, JsonSchemaValidator<unknown> | null>();
+  const ajv = new AjvJsonSchemaValidator();
+  let picker: Picker<McpTool> | undefined;
+  let closed = false;
+
+  /** Index mutations run one after another; each brings the picker in line with the catalogue. */
+  let work: Promise<void> = Promise.resolve();
+  let reconcileQueued = false;
+  const reconcile = async () => {
+    reconcileQueued = false;
+    if (!picker || closed) return;
+    const current = new Map(picker.tools().map((tool) => [tool.name, tool.original]));
+    const removed: string[] = [];
+    for (const [name, original] of current) {
+      if (catalogue.get(name)?.exposed !== original) removed.push(name);
+    }
+    const added = catalogue.all().filter((entry) => current.get(entry.name) !== entry.exposed);
+    if (removed.length) await picker.remove(removed);
+    if (added.length) await picker.add(added.map((entry) => entry.exposed));
+    if (removed.length || added.length) for (const listener of listeners) listener();
+  };
+  const queueReconcile = () => {
+    if (reconcileQueued) return;
+    reconcileQueued = true;
+    work = work
+      .then(reconcile)
+      .catch((error) => warn(`updating the index failed: ${String(error)}`));
+  };
+
+  const upstreams = new Map<string, Upstream>();
+  for (const server of servers) {
+    upstreams.set(
+      server.name,
+      connectUpstream(server, {
+        connectTimeoutMs: options.connectTimeoutMs,
+        callTimeoutMs: options.callTimeoutMs,
+        reconnectDelayMs: options.reconnectDelayMs,
+        maxReconnectDelayMs: options.maxReconnectDelayMs,
+        stderr: options.upstreamStderr,
+        onWarning: warn,
+        onTools: (tools) => {
+          if (closed) return;
+          catalogue.update(server.name, tools);
+          queueReconcile();
+        },
+      }),
+    );
+  }
+  await Promise.allSettled([...upstreams.values()].map((upstream) => upstream.ready));
+
+  const build = async () => {
+    const tools = catalogue.all().map((entry) => entry.exposed);
+    const key = snapshotKey(
+      tools,
+      pipeline.rankers.map((ranker) => ranker.id),
+    );
+    if (cacheDirectory) {
+      const snapshots = await readSnapshot(cacheDirectory, key).catch((error) => {
+        warn(`ignored an unreadable index snapshot (it is rebuilt): ${String(error)}`);
+        return undefined;
+      });
+      if (snapshots) {
+        try {
+          picker = await pipeline.restore(tools, snapshots);
+          return;
+        } catch (error) {
+          // A snapshot another pipeline setting wrote (say, another embedding model): re-index.
+          warn(`could not restore the index snapshot (it is rebuilt): ${String(error)}`);
+        }
+      }
+    }
+    picker = await pipeline.index(tools);
+    if (cacheDirectory) {
+      await writeSnapshot(cacheDirectory, key, picker.snapshot()).catch((error) =>
+        warn(`could not save the index snapshot: ${String(error)}`),
+      );
+    }
+  };
+  work = work.then(build);
+  await work;
+  // Listings that arrived while the index was built.
+  queueReconcile();
+
+  const validatorFor = (entry: CatalogueEntry) => {
+    let validator = validators.get(entry.upstream);
+    if (validator === undefined) {
+      try {
+        validator = ajv.getValidator(entry.upstream.inputSchema as never);
+      } catch (error) {
+        warn(
+          `tool "${entry.name}" has an input schema that cannot be compiled, so its arguments are not checked: ${String(error)}`,
+        );
+        validator = null;
+      }
+      validators.set(entry.upstream, validator);
+    }
+    return validator;
+  };
+
+  return {
+    get size() {
+      return catalogue.size;
+    },
+    tools: () => catalogue.all().map((entry) => entry.exposed),
+    entry: (name) => catalogue.get(name),
+    async search(query, searchOptions = {}) {
+      const selection = await picker!.select(query, {
+        limit: searchOptions.limit ?? 5,
+        ...(searchOptions.signal ? { signal: searchOptions.signal } : {}),
+      });
+      // A tool removed while the search ran is not offered.
+      const tools = selection.originals.filter(
+        (tool) => catalogue.get(tool.name)?.exposed === tool,
+      );
+      return selection.totalTokens === undefined
+        ? { tools }
+        : { tools, totalTokens: selection.totalTokens };
+    },
+    async call(name, args, callOptions) {
+      const entry = typeof name === 'string' ? catalogue.get(name) : undefined;
+      if (!entry) {
+        throw mcpError(
+          ErrorCode.InvalidParams,
+          `unknown tool "${String(name)}"; call search_tools to find the names of available tools`,
+        );
+      }
+      const input = args ?? {};
+      if (typeof input !== 'object' || Array.isArray(input)) {
+        throw mcpError(ErrorCode.InvalidParams, `arguments for "${entry.name}" must be an object`);
+      }
+      const validator = validatorFor(entry);
+      const checked = validator?.(input);
+      if (checked && !checked.valid) {
+        throw mcpError(
+          ErrorCode.InvalidParams,
+          `arguments for "${entry.name}" do not match its input schema: ${checked.errorMessage}`,
+        );
+      }
+      const upstream = upstreams.get(entry.server)!;
+      return upstream.call(entry.upstream.name, input as Record<string, unknown>, callOptions);
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    settled: () => work,
+    async close() {
+      closed = true;
+      await Promise.allSettled([...upstreams.values()].map((upstream) => upstream.close()));
+      await work.catch(() => undefined);
+      picker?.dispose();
+    },
+  };
+}

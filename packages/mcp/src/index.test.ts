@@ -1,0 +1,23 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly the public surface', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
+    [
+      "callToolTool",
+      "createDownstreamServer",
+      "createGateway",
+      "defaultCacheDirectory",
+      "defaultGatewayPipeline",
+      "defaultSearchBudget",
+      "gatewayModes",
+      "gatewayToolName",
+      "maxSearchLimit",
+      "maxToolNameLength",
+      "parseServerConfig",
+      "searchToolsTool",
+      "serveHttp",
+      "serveStdio",
+      "toolNameSeparator",
+    ]
+  `);
+});

@@ -1,0 +1,136 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { InvalidArgumentError } from '@shortlist/core';
+import { createDownstreamServer } from './downstream-server.js';
+import type { Gateway } from './gateway.js';
+import type { ModeOptions } from './mode-options.js';
+
+/** Where and to whom the gateway answers over Streamable HTTP. */
+export interface HttpOptions extends ModeOptions {
+  /** TCP port; 0 picks a free one. @default 0 */
+  readonly port?: number;
+  /** Address to bind; anything but loopback exposes the gateway to the network. @default '127.0.0.1' */
+  readonly host?: string;
+  /** When set, every request must carry `Authorization: Bearer <token>`. */
+  readonly token?: string;
+  /** Origins browsers may call from, besides the gateway's own loopback origins. */
+  readonly allowedOrigins?: readonly string[];
+  /** The path served. @default '/mcp' */
+  readonly path?: string;
+}
+
+/** A running HTTP gateway. */
+export interface HttpGateway {
+  /** The URL clients connect to, e.g. `http://127.0.0.1:3000/mcp`. */
+  readonly url: URL;
+  close(): Promise<void>;
+}
+
+const loopback = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+function reply(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Serves the gateway over Streamable HTTP, one MCP session per client. Binds loopback by default,
+ * refuses foreign Origin and Host headers (DNS rebinding) and checks the bearer token when set.
+ */
+export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Promise<HttpGateway> {
+  const host = options.host ?? '127.0.0.1';
+  const path = options.path ?? '/mcp';
+  if (options.token !== undefined && options.token.length < 16) {
+    throw new InvalidArgumentError({
+      argument: 'token',
+      expected: 'at least 16 characters',
+      message:
+        'the HTTP bearer token must be at least 16 characters; generate one with `openssl rand -hex 32`',
+    });
+  }
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  let port = 0;
+
+  const allowedOrigin = (origin: string): boolean => {
+    if (options.allowedOrigins?.includes(origin)) return true;
+    try {
+      const url = new URL(origin);
+      return loopback.has(url.hostname) && Number(url.port) === port;
+    } catch {
+      return false;
+    }
+  };
+  const allowedHost = (header: string | undefined): boolean => {
+    if (!loopback.has(host)) return true;
+    if (!header) return false;
+    const url = new URL(`http://${header}`);
+    return loopback.has(url.hostname) && Number(url.port) === port;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== path) return reply(res, 404, `not found; the MCP endpoint is ${path}`);
+    if (!allowedHost(req.headers.host)) return reply(res, 403, 'forbidden Host header');
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigin(origin)) return reply(res, 403, 'forbidden Origin');
+    if (options.token !== undefined) {
+      const auth = req.headers.authorization ?? '';
+      const given = auth.startsWith('Bearer ') ? auth.slice(7) : '';
+      if (!sameSecret(given, options.token)) {
+        res.setHeader('www-authenticate', 'Bearer');
+        return reply(res, 401, 'missing or wrong bearer token');
+      }
+    }
+    const sessionId = req.headers['mcp-session-id'];
+    if (typeof sessionId === 'string') {
+      const transport = sessions.get(sessionId);
+      if (!transport) return reply(res, 404, 'unknown or expired session; initialize a new one');
+      return transport.handleRequest(req, res);
+    }
+    // No session yet: the transport accepts only an initialize request here.
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+      },
+    });
+    const server = createDownstreamServer(gateway, options);
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+      server.close().catch(() => undefined);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res);
+    if (!transport.sessionId) await server.close();
+  };
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) reply(res, 500, 'internal error');
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, host, () => resolve());
+  });
+  port = (http.address() as AddressInfo).port;
+  const shown = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: new URL(`http://${shown}:${port}${path}`),
+    async close() {
+      await Promise.allSettled([...sessions.values()].map((transport) => transport.close()));
+      sessions.clear();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}

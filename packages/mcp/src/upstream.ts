@@ -1,0 +1,288 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  type CallToolResult,
+  CallToolResultSchema,
+  ErrorCode,
+  McpError,
+  type Tool as McpTool,
+  type Progress,
+  ToolListChangedNotificationSchema,
+  ToolSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod/v4';
+import { mcpError } from './mcp-error.js';
+import { redact, secretValues } from './redact.js';
+import type { ServerConfig } from './server-config.js';
+
+/** Timings and hooks of one upstream connection; every duration is in milliseconds. */
+export interface UpstreamOptions {
+  /** Longest wait to connect and list tools. @default 30000 */
+  readonly connectTimeoutMs?: number;
+  /** Longest wait for a tool call; progress from the upstream restarts the clock. @default 60000 */
+  readonly callTimeoutMs?: number;
+  /** First reconnect delay, doubled on each failure. @default 500 */
+  readonly reconnectDelayMs?: number;
+  /** Longest reconnect delay. @default 30000 */
+  readonly maxReconnectDelayMs?: number;
+  /** What a stdio upstream's stderr does. @default 'inherit' */
+  readonly stderr?: 'inherit' | 'ignore';
+  /** Called with the upstream's complete tool list after each listing. */
+  readonly onTools: (tools: readonly McpTool[]) => void;
+  /** Warnings, already free of secrets. */
+  readonly onWarning: (message: string) => void;
+}
+
+/** Options of one proxied tool call. */
+export interface UpstreamCallOptions {
+  readonly signal?: AbortSignal;
+  readonly onprogress?: (progress: Progress) => void;
+}
+
+/** A connected (or reconnecting) upstream MCP server. */
+export interface Upstream {
+  readonly name: string;
+  /** True while a session is open. */
+  readonly connected: boolean;
+  /** Resolves after the first connection and listing, or rejects when they fail (retrying continues). */
+  readonly ready: Promise<void>;
+  call(
+    tool: string,
+    args: Record<string, unknown>,
+    options?: UpstreamCallOptions,
+  ): Promise<CallToolResult>;
+  close(): Promise<void>;
+}
+
+/** Tools are checked one by one, so one malformed tool cannot sink its whole page. */
+const LenientListSchema = z.looseObject({
+  tools: z.array(z.unknown()),
+  nextCursor: z.string().optional(),
+});
+
+/** Guards against a server whose cursors never end. */
+const maxPages = 1000;
+
+const mcpPrefix = /^MCP error -?\d+: /;
+
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(mcpPrefix, '');
+}
+
+/** Starts an upstream: connects, lists every page of tools, follows `list_changed`, reconnects. */
+export function connectUpstream(config: ServerConfig, options: UpstreamOptions): Upstream {
+  const secrets = secretValues(config.transport === 'stdio' ? [config.env] : [config.headers]);
+  const clean = (message: string) => redact(message, secrets);
+  const warn = (message: string) =>
+    options.onWarning(clean(`upstream "${config.name}": ${message}`));
+  const connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
+  const callTimeoutMs = options.callTimeoutMs ?? 60_000;
+  const firstDelay = options.reconnectDelayMs ?? 500;
+  const maxDelay = options.maxReconnectDelayMs ?? 30_000;
+
+  let client: Client | undefined;
+  let closed = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  /** Malformed tools already warned about, so a relist does not warn again. */
+  const warned = new Set<string>();
+
+  const transportFor = (): Transport =>
+    config.transport === 'stdio'
+      ? new StdioClientTransport({
+          command: config.command,
+          args: [...config.args],
+          env: { ...config.env },
+          ...(config.cwd ? { cwd: config.cwd } : {}),
+          stderr: options.stderr ?? 'inherit',
+        })
+      : new StreamableHTTPClientTransport(config.url, {
+          requestInit: { headers: { ...config.headers } },
+        });
+
+  const listAll = async (session: Client): Promise<McpTool[]> => {
+    const tools: McpTool[] = [];
+    const seen = new Set<string>();
+    const cursors = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < maxPages; page++) {
+      const result = await session.request(
+        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        LenientListSchema,
+        { timeout: connectTimeoutMs },
+      );
+      for (const raw of result.tools) {
+        const parsed = ToolSchema.safeParse(raw);
+        const name = (raw as { name?: unknown } | null)?.name;
+        const label = typeof name === 'string' ? `"${name}"` : 'a tool without a name';
+        if (!parsed.success) {
+          const key = `${label}:${JSON.stringify(raw)}`;
+          if (!warned.has(key)) {
+            warned.add(key);
+            const issue = parsed.error.issues[0];
+            const where = issue?.path.length ? issue.path.join('.') : 'the tool';
+            warn(
+              `skipped ${label}: malformed definition (${where}: ${issue?.message ?? 'invalid'})`,
+            );
+          }
+          continue;
+        }
+        if (seen.has(parsed.data.name)) {
+          warn(`skipped a second tool named "${parsed.data.name}"`);
+          continue;
+        }
+        seen.add(parsed.data.name);
+        tools.push(parsed.data as McpTool);
+      }
+      cursor = result.nextCursor;
+      if (cursor === undefined) return tools;
+      if (cursors.has(cursor)) {
+        warn(
+          `tools/list repeated cursor "${cursor}"; keeping the ${tools.length} tools read so far`,
+        );
+        return tools;
+      }
+      cursors.add(cursor);
+    }
+    warn(
+      `tools/list gave more than ${maxPages} pages; keeping the ${tools.length} tools read so far`,
+    );
+    return tools;
+  };
+
+  /**
+   * One listing at a time per session; a `list_changed` during a listing triggers one more
+   * afterwards. Per session, so a new session never waits on a listing of the one that died.
+   */
+  const lister = (session: Client): (() => Promise<void>) => {
+    let listing: Promise<void> | undefined;
+    let listAgain = false;
+    return () => {
+      if (listing) {
+        listAgain = true;
+        return listing;
+      }
+      listing = (async () => {
+        try {
+          do {
+            listAgain = false;
+            const tools = await listAll(session);
+            if (client !== session) return;
+            options.onTools(tools);
+          } while (listAgain && client === session);
+        } finally {
+          listing = undefined;
+        }
+      })();
+      return listing;
+    };
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || timer) return;
+    const delay = Math.min(maxDelay, firstDelay * 2 ** attempt);
+    attempt++;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().catch(() => undefined);
+    }, delay);
+    timer.unref();
+  };
+
+  const connect = async (): Promise<void> => {
+    const session = new Client(
+      { name: 'shortlist-gateway', version: '0.0.0' },
+      { capabilities: {} },
+    );
+    session.onerror = () => undefined;
+    const relist = lister(session);
+    session.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (client === session)
+        relist().catch((error) => warn(`re-listing tools failed: ${describe(error)}`));
+    });
+    let opened = false;
+    session.onclose = () => {
+      if (client === session) client = undefined;
+      if (opened && !closed) {
+        warn('connection closed; reconnecting');
+        scheduleReconnect();
+      }
+    };
+    try {
+      await session.connect(transportFor(), { timeout: connectTimeoutMs });
+      opened = true;
+      if (closed) {
+        await session.close();
+        return;
+      }
+      client = session;
+      await relist();
+      attempt = 0;
+    } catch (error) {
+      if (client === session) client = undefined;
+      await session.close().catch(() => undefined);
+      if (!closed) {
+        warn(`could not connect: ${describe(error)}; retrying`);
+        scheduleReconnect();
+      }
+      throw mcpError(
+        ErrorCode.ConnectionClosed,
+        clean(`upstream "${config.name}" could not connect: ${describe(error)}`),
+      );
+    }
+  };
+
+  const ready = connect();
+  ready.catch(() => undefined);
+
+  return {
+    name: config.name,
+    get connected() {
+      return client !== undefined;
+    },
+    ready,
+    async call(tool, args, callOptions = {}) {
+      const session = client;
+      if (!session) {
+        throw mcpError(
+          ErrorCode.ConnectionClosed,
+          `upstream "${config.name}" is not connected; it is reconnecting, try again shortly`,
+        );
+      }
+      try {
+        return (await session.request(
+          { method: 'tools/call', params: { name: tool, arguments: args } },
+          CallToolResultSchema,
+          {
+            timeout: callTimeoutMs,
+            resetTimeoutOnProgress: true,
+            ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+            ...(callOptions.onprogress ? { onprogress: callOptions.onprogress } : {}),
+          },
+        )) as CallToolResult;
+      } catch (error) {
+        const code = error instanceof McpError ? error.code : ErrorCode.InternalError;
+        if (!(error instanceof McpError) && config.transport === 'http' && client === session) {
+          // A failed fetch leaves no open stream to close: start over on the next attempt.
+          client = undefined;
+          session.close().catch(() => undefined);
+          scheduleReconnect();
+        }
+        throw mcpError(
+          code,
+          clean(`upstream "${config.name}" failed calling "${tool}": ${describe(error)}`),
+        );
+      }
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const session = client;
+      client = undefined;
+      await session?.close();
+    },
+  };
+}

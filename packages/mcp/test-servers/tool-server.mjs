@@ -1,0 +1,250 @@
+// A small MCP server the gateway tests start as a child process, over stdio or Streamable HTTP.
+// Flags: --http (serve on 127.0.0.1, print the URL), --prefix P (tool-name prefix),
+// --generated N (extra generated tools), --page-size K (paginate tools/list),
+// --tools-file F --offset K --count N (serve benchmark definitions instead of the fixed tools),
+// --malformed (one tool with a broken input schema), --reject-auth (401 echoing the credentials).
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(`--${name}`);
+const value = (name, fallback) => {
+  const at = argv.indexOf(`--${name}`);
+  return at === -1 ? fallback : argv[at + 1];
+};
+const prefix = value('prefix', '');
+const pageSize = Number(value('page-size', '0'));
+
+const object = (properties, required = []) => ({ type: 'object', properties, required });
+const fixedTools = [
+  {
+    name: 'echo',
+    description: 'Echo a message back unchanged',
+    inputSchema: object({ message: { type: 'string' } }, ['message']),
+  },
+  {
+    name: 'add_numbers',
+    description: 'Add two numbers and return the sum',
+    inputSchema: object({ a: { type: 'number' }, b: { type: 'number' } }, ['a', 'b']),
+  },
+  {
+    name: 'render_chart',
+    description: 'Render a bar chart as a PNG image',
+    inputSchema: object({ title: { type: 'string' } }),
+  },
+  {
+    name: 'delete_file',
+    description: 'Delete a file; always fails with a tool error',
+    inputSchema: object({ path: { type: 'string' } }),
+  },
+  {
+    name: 'long_export',
+    description: 'Export a large report slowly, reporting progress, until cancelled or finished',
+    inputSchema: object({ steps: { type: 'integer' }, delayMs: { type: 'integer' } }),
+  },
+  {
+    name: 'export_status',
+    description: 'Say whether the last long export was cancelled',
+    inputSchema: object({}),
+  },
+  {
+    name: 'crash_server',
+    description: 'Crash the server process mid-call',
+    inputSchema: object({}),
+  },
+  { name: 'hang_forever', description: 'Never answer', inputSchema: object({}) },
+  {
+    name: 'install_plugin',
+    description: 'Install a plugin, adding its tool and announcing the change',
+    inputSchema: object({ name: { type: 'string' } }, ['name']),
+  },
+  {
+    name: 'uninstall_plugin',
+    description: 'Uninstall a plugin, removing its tool and announcing the change',
+    inputSchema: object({ name: { type: 'string' } }, ['name']),
+  },
+  {
+    name: 'whoami',
+    description: 'Report the value of the SECRET_TOKEN environment variable',
+    inputSchema: object({}),
+  },
+];
+const generated = Array.from({ length: Number(value('generated', '0')) }, (_, i) => ({
+  name: `generated_${i}`,
+  description: `Generated tool number ${i} that handles ${['invoices', 'tickets', 'calendars', 'repositories', 'messages'][i % 5]} for team ${i % 97}`,
+  inputSchema: object({ id: { type: 'string', description: `identifier ${i}` } }),
+}));
+/** Real definitions from a benchmark tools.jsonl (`--tools-file`), `--count` of them from `--offset`. */
+const fromFile = value('tools-file')
+  ? readFileSync(value('tools-file'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim())
+      .slice(
+        Number(value('offset', '0')),
+        Number(value('offset', '0')) + Number(value('count', '100')),
+      )
+      .map((line) => JSON.parse(line))
+      .map((tool) => ({
+        name: tool.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 100),
+        description: tool.description,
+        inputSchema: { ...tool.parameters, type: 'object' },
+      }))
+  : [];
+const malformed = flag('malformed')
+  ? [
+      {
+        name: 'broken_schema',
+        description: 'A tool whose schema is not an object',
+        inputSchema: { type: 'array' },
+      },
+    ]
+  : [];
+const plugins = new Map();
+
+const allTools = () =>
+  [
+    ...(fromFile.length ? [] : fixedTools),
+    ...fromFile,
+    ...generated,
+    ...malformed,
+    ...plugins.values(),
+  ].map((tool) => ({
+    ...tool,
+    name: `${prefix}${tool.name}`,
+  }));
+
+let lastExportCancelled = false;
+const text = (value) => ({ content: [{ type: 'text', text: value }] });
+const sleep = (ms, signal) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+function createMcpServer() {
+  const server = new Server(
+    { name: 'tool-server', version: '1.0.0' },
+    { capabilities: { tools: { listChanged: true } } },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+    const tools = allTools();
+    if (!pageSize) return { tools };
+    const start = Number(request.params?.cursor ?? '0');
+    const next = start + pageSize;
+    return {
+      tools: tools.slice(start, next),
+      ...(next < tools.length ? { nextCursor: String(next) } : {}),
+    };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const name = request.params.name.slice(prefix.length);
+    const args = request.params.arguments ?? {};
+    switch (name) {
+      case 'echo':
+        return text(String(args.message));
+      case 'add_numbers':
+        return {
+          content: [{ type: 'text', text: String(args.a + args.b) }],
+          structuredContent: { sum: args.a + args.b },
+        };
+      case 'render_chart':
+        return {
+          content: [
+            {
+              type: 'image',
+              data: Buffer.from('png-bytes').toString('base64'),
+              mimeType: 'image/png',
+            },
+            { type: 'text', text: `chart: ${args.title ?? ''}` },
+          ],
+        };
+      case 'delete_file':
+        return {
+          content: [{ type: 'text', text: `permission denied: ${args.path}` }],
+          isError: true,
+        };
+      case 'long_export': {
+        lastExportCancelled = false;
+        const steps = args.steps ?? 3;
+        for (let step = 1; step <= steps; step++) {
+          if (extra.signal.aborted) break;
+          const token = extra._meta?.progressToken;
+          if (token !== undefined) {
+            await extra.sendNotification({
+              method: 'notifications/progress',
+              params: {
+                progressToken: token,
+                progress: step,
+                total: steps,
+                message: `step ${step}`,
+              },
+            });
+          }
+          await sleep(args.delayMs ?? 10, extra.signal);
+        }
+        lastExportCancelled = extra.signal.aborted;
+        return text('exported');
+      }
+      case 'export_status':
+        return text(lastExportCancelled ? 'cancelled' : 'not cancelled');
+      case 'crash_server':
+        setTimeout(() => process.exit(1), 5);
+        return new Promise(() => {});
+      case 'hang_forever':
+        return new Promise(() => {});
+      case 'install_plugin':
+        plugins.set(args.name, {
+          name: `plugin_${args.name}`,
+          description: `Plugin ${args.name}: convert temperatures between celsius and fahrenheit`,
+          inputSchema: object({ degrees: { type: 'number' } }),
+        });
+        await server.sendToolListChanged();
+        return text('installed');
+      case 'uninstall_plugin':
+        plugins.delete(args.name);
+        await server.sendToolListChanged();
+        return text('uninstalled');
+      case 'whoami':
+        return text(`token is ${process.env.SECRET_TOKEN}`);
+      default:
+        if (name.startsWith('generated_') || name.startsWith('plugin_')) return text(`ran ${name}`);
+        return { content: [{ type: 'text', text: `no tool ${name}` }], isError: true };
+    }
+  });
+  return server;
+}
+
+if (flag('http')) {
+  const sessions = new Map();
+  const http = createServer(async (req, res) => {
+    if (flag('reject-auth')) {
+      // A careless server that echoes the credentials it refuses: the gateway must not repeat them.
+      res.writeHead(401, { 'content-type': 'text/plain' });
+      res.end(`bad credentials: ${req.headers.authorization}`);
+      return;
+    }
+    const id = req.headers['mcp-session-id'];
+    let transport = typeof id === 'string' ? sessions.get(id) : undefined;
+    if (!transport) {
+      transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sid) => sessions.set(sid, transport),
+      });
+      await createMcpServer().connect(transport);
+    }
+    await transport.handleRequest(req, res);
+  });
+  http.listen(0, '127.0.0.1', () => {
+    process.stdout.write(`http://127.0.0.1:${http.address().port}/mcp\n`);
+  });
+} else {
+  await createMcpServer().connect(new StdioServerTransport());
+}
