@@ -94,24 +94,33 @@ async function restoreWith<Original>(
       `restoreOrIndex: Redis unreachable (${error instanceof Error ? error.message : String(error)}); indexing here without a shared snapshot`,
     );
 
+  // Only the holder's lock is released; one that expired and was taken over is left alone.
+  const release = () =>
+    call(
+      client.eval(
+        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
+        1,
+        lock,
+        token,
+      ),
+      'release build lock',
+    );
+
   const index = async (): Promise<RestoredPicker<Original>> => {
-    const picker = await pipeline.index(tools);
+    let picker: Picker<Original>;
+    try {
+      picker = await pipeline.index(tools);
+    } catch (error) {
+      await release().catch(() => undefined); // let another process try
+      throw error;
+    }
     try {
       const value = encodeEnvelope(identity, picker.snapshot());
       await call(
         ttlMs === undefined ? client.set(key, value) : client.set(key, value, 'PX', ttlMs),
         'store snapshot',
       );
-      // Only the holder's lock is released; one that expired and was taken over is left alone.
-      await call(
-        client.eval(
-          "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
-          1,
-          lock,
-          token,
-        ),
-        'release build lock',
-      );
+      await release();
     } catch (error) {
       warnAlone(error);
     }
