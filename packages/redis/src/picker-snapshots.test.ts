@@ -1,5 +1,5 @@
 import { bm25 } from '@shortlist/bm25';
-import { cached, InvalidArgumentError, pipe, semantic } from '@shortlist/core';
+import { cached, InvalidArgumentError, type Picker, pipe, semantic } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +22,7 @@ function pipelineFor(embedder: ReturnType<typeof countingEmbedder>, url = server
   return { pipeline, store };
 }
 
-const names = async (picker: { select(q: string): Promise<{ picks: { name: string }[] }> }) =>
-  (await picker.select(query)).picks.map((pick) => pick.name);
+const names = async (picker: Picker) => (await picker.select(query)).picks.map((pick) => pick.name);
 
 beforeAll(async () => {
   server = await startRedisServer();

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { CorruptDataError } from '@shortlist/core';
 
 const MAGIC = 'SLPK1\n';
-const HASH_BYTES = 32;
+const HASH_BYTES = 4;
 
 /** What a stored picker snapshot claims to be, checked before any ranker reads it. */
 export interface SnapshotIdentity {
@@ -11,8 +11,8 @@ export interface SnapshotIdentity {
 }
 
 /**
- * Packs a picker's ranker snapshots with the digests they were made for and a SHA-256 of the
- * whole, so damage, a stale catalogue or another pipeline's snapshot are all told apart on read.
+ * Packs a picker's ranker snapshots with the digests they were made for and a CRC-32 of the
+ * whole (each ranker snapshot carries its own checksum too), so damage, a stale catalogue or another pipeline's snapshot are all told apart on read.
  */
 export function encodeEnvelope(
   identity: SnapshotIdentity,
@@ -30,7 +30,9 @@ export function encodeEnvelope(
     header,
     ...ids.map((id) => snapshots[id]!),
   ]);
-  return Buffer.concat([body, createHash('sha256').update(body).digest()]);
+  const checksum = Buffer.alloc(HASH_BYTES);
+  checksum.writeUInt32LE(crc32(body));
+  return Buffer.concat([body, checksum]);
 }
 
 /** Reads an envelope back; throws `CorruptDataError` saying why it cannot be used. */
@@ -48,8 +50,7 @@ export function decodeEnvelope(
   if (bytes.length < MAGIC.length + 4 + HASH_BYTES) fail('is too short (truncated?)');
   if (bytes.subarray(0, MAGIC.length).toString() !== MAGIC) fail('is not a Shortlist snapshot');
   const body = bytes.subarray(0, bytes.length - HASH_BYTES);
-  const hash = createHash('sha256').update(body).digest();
-  if (!hash.equals(bytes.subarray(bytes.length - HASH_BYTES))) {
+  if (crc32(body) !== bytes.readUInt32LE(bytes.length - HASH_BYTES)) {
     fail('does not match its checksum (damaged)');
   }
   const headerLength = body.readUInt32LE(MAGIC.length);
@@ -69,7 +70,9 @@ export function decodeEnvelope(
   for (const [id, length] of header.rankers ?? []) {
     if (offset + length > body.length) fail(`has a ${id} part that runs past its end`);
     // A copy in its own aligned buffer, as ranker decoders read typed arrays from it.
-    snapshots[id] = Uint8Array.from(body.subarray(offset, offset + length));
+    const copy = new Uint8Array(length);
+    copy.set(body.subarray(offset, offset + length));
+    snapshots[id] = copy;
     offset += length;
   }
   if (offset !== body.length) fail('has bytes its header does not account for');
