@@ -48,6 +48,8 @@ describe('restoreOrIndex', () => {
     expect(restored.key).toBe(built.key);
     expect(await names(restored.picker)).toEqual(await names(built.picker));
     expect(restored.picker.size).toBe(60);
+    expect(restored.picker.tools()[7]!.original).toBe(tools[7]); // the user's own objects
+    expect(built.picker.tools()[7]!.original).toBe(tools[7]);
     expect(warnings).toEqual([]);
     await Promise.all([first.store.close(), second.store.close()]);
   });

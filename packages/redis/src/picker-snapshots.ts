@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Picker,
   type Pipeline,
+  type Tool,
   type ToolInput,
   toTools,
   type WarningHandler,
@@ -81,9 +82,11 @@ async function restoreWith<Original>(
       ? undefined
       : positiveInteger(options.ttlMs, 0, 'restoreOrIndex(options.ttlMs)');
   const onWarning = options.onWarning ?? warnToConsole;
+  // Converted once: canonical tools pass through the pipeline's own conversion unchanged.
+  const canonical = toTools(tools) as unknown as ToolInput<Original>;
   const identity: SnapshotIdentity = {
     configuration: configurationDigest(pipeline, options.configuration),
-    catalogue: catalogueDigest(toTools(tools)),
+    catalogue: catalogueDigest(canonical as readonly Tool[]),
   };
   const key = `${options.prefix ?? 'shortlist:'}snapshot:${identity.configuration}:${identity.catalogue}`;
   const lock = `${key}:building`;
@@ -109,7 +112,7 @@ async function restoreWith<Original>(
   const index = async (): Promise<RestoredPicker<Original>> => {
     let picker: Picker<Original>;
     try {
-      picker = await pipeline.index(tools);
+      picker = await pipeline.index(canonical);
     } catch (error) {
       await release().catch(() => undefined); // let another process try
       throw error;
@@ -135,12 +138,12 @@ async function restoreWith<Original>(
       stored = await call(client.getBuffer(key), 'read snapshot');
     } catch (error) {
       warnAlone(error);
-      return { picker: await pipeline.index(tools), source: 'indexed', key };
+      return { picker: await pipeline.index(canonical), source: 'indexed', key };
     }
     if (stored) {
       try {
         const snapshots = decodeEnvelope(stored, identity, `snapshot ${key}`);
-        return { picker: await pipeline.restore(tools, snapshots), source: 'restored', key };
+        return { picker: await pipeline.restore(canonical, snapshots), source: 'restored', key };
       } catch (error) {
         onWarning(
           `restoreOrIndex: ${error instanceof Error ? error.message : String(error)}; rebuilding`,
@@ -157,7 +160,7 @@ async function restoreWith<Original>(
       );
     } catch (error) {
       warnAlone(error);
-      return { picker: await pipeline.index(tools), source: 'indexed', key };
+      return { picker: await pipeline.index(canonical), source: 'indexed', key };
     }
     if (building === 'OK' || Date.now() > waitUntil) return index();
     await sleep(POLL_MS);
