@@ -157,8 +157,10 @@ describe('redisStore', () => {
     expect(store.pendingWrites).toBe(1);
     expect(warnings.join('\n')).toMatch(/did not answer within 50 ms/);
     server.resume();
-    await eventually(async () => (await store.getMany(['a']))[0] !== undefined);
-    await store.flush();
+    await eventually(async () => {
+      await store.flush();
+      return store.pendingWrites === 0;
+    });
     expect(await store.getMany(['a', 'b'])).toEqual([Float32Array.of(1), Float32Array.of(2)]);
   });
 

@@ -21,6 +21,8 @@ export interface RedisStoreOptions {
   readonly onWarning?: WarningHandler;
 }
 
+const RETRY_MS = 500;
+
 /** The Redis store; `flush` retries writes that failed while Redis was unreachable. */
 export interface RedisStore extends EmbeddingStore {
   /** Writes waiting for Redis to return. */
@@ -93,6 +95,8 @@ export function redisStore(given: RedisStoreOptions): RedisStore {
     } catch (error) {
       notice.failed('write', error);
       keep(entries);
+      // Connected but too slow: try again shortly; when disconnected, 'ready' will call flush.
+      if (client.status === 'ready') setTimeout(() => void flush(), RETRY_MS).unref();
     }
   };
   client.on('ready', () => void flush());
