@@ -35,11 +35,13 @@ export interface CatalogueSync {
   readonly lastId: string;
   /** Changes made while Redis was unreachable, waiting to be published. */
   readonly pendingChanges: number;
-  /** Resolves once every change in the stream at the time of the call is applied here. */
+  /** Resolves once every change in the stream at the time of the call is applied here; waits for an unreachable Redis. */
   caughtUp(): Promise<void>;
   /** Stops following; the picker keeps its tools. */
   close(): Promise<void>;
 }
+
+const FIRST_CONNECT_MS = 2000;
 
 type Change = { op: 'add'; name: string; tool: string } | { op: 'remove'; name: string };
 
@@ -61,6 +63,8 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
   const timeoutMs = positiveInteger(options.timeoutMs, 250, 'syncCatalogue(options.timeoutMs)');
   const blockMs = positiveInteger(options.blockMs, 1000, 'syncCatalogue(options.blockMs)');
   const retryMs = positiveInteger(options.retryMs, 250, 'syncCatalogue(options.retryMs)');
+  // The first connection may take longer than one command (a busy machine); it is waited once.
+  const connectMs = Math.max(timeoutMs, FIRST_CONNECT_MS);
   const onWarning = options.onWarning ?? warnToConsole;
   const writer = openClient(options.redis, 'syncCatalogue(options.redis)');
   const reader = openClient(options.redis, 'syncCatalogue(options.redis)');
@@ -115,14 +119,15 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
     if (!results || failed) throw failed?.[0] ?? new Error('transaction was discarded');
   };
 
+  const closedError = () =>
+    new InvalidArgumentError({
+      argument: 'syncCatalogue',
+      expected: 'an open sync',
+      message: `syncCatalogue(${stream}) was closed; change the picker through a new sync`,
+    });
+
   const change = async (changes: Change[]): Promise<void> => {
-    if (closed) {
-      throw new InvalidArgumentError({
-        argument: 'syncCatalogue',
-        expected: 'an open sync',
-        message: `syncCatalogue(${stream}) was closed; change the picker through a new sync`,
-      });
-    }
+    if (closed) throw closedError();
     await applyChanges(changes);
     if (pending.length > 0) {
       pending.push(changes); // keep the order: earlier offline changes go first
@@ -169,7 +174,7 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
   const follow = async (): Promise<void> => {
     while (!closed) {
       try {
-        await whenReady(reader, timeoutMs);
+        await whenReady(reader, connectMs);
         const reply = (await withDeadline(
           reader.xread('COUNT', 500, 'BLOCK', blockMs, 'STREAMS', stream, lastId),
           blockMs + timeoutMs,
@@ -193,13 +198,15 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
           }
         }
         settleWaiters();
-        await publishPending();
       } catch (error) {
         if (closed) break;
         notice.failed('read', error);
         if (reader.status === 'ready') reader.disconnect(true); // a stalled read: start afresh
         await sleep(retryMs);
+        continue;
       }
+      // Redis answered: publish what was changed here while it could not be reached.
+      await publishPending().catch((error) => notice.failed('publish', error));
     }
   };
   const following = follow();
@@ -228,12 +235,21 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
       return pending.reduce((sum, changes) => sum + changes.length, 0);
     },
     async caughtUp() {
-      await whenReady(writer, timeoutMs).catch(() => undefined);
-      const [latest] = (await withDeadline(
-        writer.xrevrange(stream, '+', '-', 'COUNT', 1),
-        timeoutMs,
-        'read latest change',
-      )) as [string, string[]][];
+      let latest: [string, string[]] | undefined;
+      for (;;) {
+        if (closed) throw closedError();
+        try {
+          await whenReady(writer, connectMs);
+          [latest] = (await withDeadline(
+            writer.xrevrange(stream, '+', '-', 'COUNT', 1),
+            timeoutMs,
+            'read latest change',
+          )) as [string, string[]][];
+          break;
+        } catch {
+          await sleep(retryMs); // Redis away: wait for it, as this call promises
+        }
+      }
       if (!latest || compareIds(latest[0], lastId) <= 0) return;
       await new Promise<void>((resolve) => waiters.push({ id: latest[0], resolve }));
     },
