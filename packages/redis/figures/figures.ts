@@ -164,6 +164,9 @@ ${WORKERS} worker processes, ${TOOLS.toLocaleString('en')} synthetic tools (@sho
 | one worker restarting, indexing alone (baseline, median of ${restartAloneMs.length}) | ${ms(restartAloneMedian)} | — |
 | one worker restarting, restoring from Redis (median of ${restoreMs.length}) | ${ms(restoreMedian)}: **${(restartAloneMedian / restoreMedian).toFixed(1)}×** faster than indexing alone | ≥ 10× |
 | one worker restarting, indexing with every embedding already in Redis (median of ${indexWarmMs.length}) | ${ms(median(indexWarmMs))}: restore is ${(median(indexWarmMs) / restoreMedian).toFixed(1)}× faster | — |
+| where a restore's time goes (median over workers) | ${Object.keys(restarts[0]!.parts)
+    .map((part) => `${part} ${ms(median(restarts.map((report) => report.parts[part]!)))}`)
+    .join(', ')} | — |
 | add on one worker → selectable on all ${WORKERS} (${ADDS} adds) | p50 ${ms(median(latencies))}, p99 ${ms(quantile(latencies, 0.99))}, max ${ms(Math.max(...latencies))} | p99 ≤ 100 ms |
 | texts embedded for the ${ADDS} adds | ${addTexts.texts} | each once |
 | last 10 added tools found by select on each worker | ${verified.map((report) => `${report.found}/${report.of}`).join(', ')} | all |

@@ -16,6 +16,7 @@ export type Report =
       restoreMs: number[];
       aloneMs: number[];
       warmMs: number[];
+      parts: Record<string, number>;
     }
   | { type: 'following'; worker: number }
   | { type: 'applied'; worker: number; name: string; at: number }

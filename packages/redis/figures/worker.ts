@@ -4,10 +4,13 @@
  */
 import { generateDefinitions } from '@shortlist/bench';
 import { bm25 } from '@shortlist/bm25';
-import { cached, memoryStore, type Picker, pipe, semantic } from '@shortlist/core';
+import { cached, memoryStore, type Picker, pipe, semantic, toTools } from '@shortlist/core';
 import { createOpenAIEmbedder } from '@shortlist/embed-openai';
 import { rrf } from '@shortlist/fusion';
-import { type CatalogueSync, redisStore, restoreOrIndex, syncCatalogue } from '@shortlist/redis';
+import { Redis } from 'ioredis';
+import { type CatalogueSync, redisStore, restoreOrIndex, syncCatalogue } from '../src/index.js';
+import { decodeEnvelope } from '../src/snapshot-envelope.js';
+import { catalogueDigest, configurationDigest } from '../src/snapshot-key.js';
 import { type Command, type Report, wallClock } from './messages.js';
 
 const worker = Number(process.env.WORKER);
@@ -34,6 +37,36 @@ const pipelineWith = (shared: boolean) => {
   });
   return pipe(bm25(), semantic({ embedder: embeddings })).fuse(rrf());
 };
+
+/** Where a restore's time goes: the same steps as restoreOrIndex, timed one by one. */
+async function restoreParts(): Promise<Record<string, number>> {
+  const parts: Record<string, number> = {};
+  let started = performance.now();
+  const lap = (name: string) => {
+    parts[name] = performance.now() - started;
+    started = performance.now();
+  };
+  const pipeline = pipelineWith(true);
+  const canonical = toTools(tools);
+  const identity = {
+    configuration: configurationDigest(pipeline, configuration),
+    catalogue: catalogueDigest(canonical),
+  };
+  lap('catalogue digest');
+  const client = new Redis(redis);
+  const key = `shortlist:snapshot:${identity.configuration}:${identity.catalogue}`;
+  const bytes = await client.getBuffer(key);
+  client.disconnect();
+  lap('connect + GET');
+  const snapshots = decodeEnvelope(bytes!, identity, key);
+  lap('envelope check');
+  for (const ranker of pipeline.rankers) {
+    const one = await pipe(ranker).restore(canonical, { [ranker.id]: snapshots[ranker.id]! });
+    one.dispose();
+    lap(`${ranker.id} restore`);
+  }
+  return parts;
+}
 
 async function handle(command: Command): Promise<void> {
   switch (command.type) {
@@ -75,7 +108,7 @@ async function handle(command: Command): Promise<void> {
         await time(() => pipelineWith(false).index(tools), aloneMs);
         await time(() => pipelineWith(true).index(tools), warmMs);
       }
-      send({ type: 'restarts', worker, restoreMs, aloneMs, warmMs });
+      send({ type: 'restarts', worker, restoreMs, aloneMs, warmMs, parts: await restoreParts() });
       return;
     }
     case 'follow': {
