@@ -4,7 +4,7 @@
  * Run: `pnpm --filter @shortlist/redis figures` (env TOOLS, ADDS to change the sizes).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { startRedisServer } from '../src/test-redis-server.js';
@@ -23,6 +23,7 @@ const quantile = (values: readonly number[], q: number): number => {
 const median = (values: readonly number[]) => quantile(values, 0.5);
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 
+const loadAtStart = loadavg()[0]!;
 const redisServer = await startRedisServer();
 const embeddings = await startEmbeddingsServer();
 const admin = new Redis(redisServer.url);
@@ -150,7 +151,7 @@ try {
   const restartAloneMedian = median(restartAloneMs);
   console.log(`## @shortlist/redis fleet figures
 
-${WORKERS} worker processes, ${TOOLS.toLocaleString('en')} synthetic tools (@shortlist/bench, seed 1), pipeline \`pipe(bm25(), semantic(cached(openai 3-small/256))).fuse(rrf())\`, a local OpenAI-format embeddings server on 127.0.0.1 (no artificial latency), redis-server ${(await admin.info('server')).match(/redis_version:(\S+)/)?.[1]} on loopback; ${availableParallelism()} CPUs, Node ${process.version}.
+${WORKERS} worker processes, ${TOOLS.toLocaleString('en')} synthetic tools (@shortlist/bench, seed 1), pipeline \`pipe(bm25(), semantic(cached(openai 3-small/256))).fuse(rrf())\`, a local OpenAI-format embeddings server on 127.0.0.1 (no artificial latency), redis-server ${(await admin.info('server')).match(/redis_version:(\S+)/)?.[1]} on loopback; ${availableParallelism()} CPUs (1-minute load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end: other work shares them), Node ${process.version}.
 
 | figure | measured | goal |
 |---|---|---|

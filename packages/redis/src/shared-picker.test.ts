@@ -27,3 +27,10 @@ it('gives a gateway replica a restored picker that follows the shared catalogue'
     await Promise.all([first.close(), second.close()]);
   }
 });
+
+it('rejects a missing Redis with a typed error', async () => {
+  // @ts-expect-error: testing a JavaScript caller
+  await expect(sharedPicker(pipe(bm25()), catalogue(3))).rejects.toThrow(
+    /must be a Redis URL such as/,
+  );
+});

@@ -43,12 +43,12 @@ export async function sharedPicker<Original>(
   const { picker, source } = await restoreOrIndex(pipeline, tools, {
     ...options?.snapshot,
     ...common,
-    configuration: options.configuration,
+    configuration: options?.configuration,
   });
   const sync = syncCatalogue(picker, {
-    ...options.sync,
+    ...options?.sync,
     ...common,
-    catalogue: options.catalogue,
+    catalogue: options?.catalogue,
   });
   return {
     picker,
