@@ -175,7 +175,8 @@ describe('syncCatalogue', () => {
     expect(() => syncCatalogue(picker, { redis: server.url, blockMs: 0 })).toThrow(/blockMs/);
     const { sync } = await startProcess();
     // @ts-expect-error: testing a JavaScript caller
-    expect(() => sync.remove('tool_1')).toThrow(/array of tool names/);
+    await expect(sync.remove('tool_1')).rejects.toThrow(/array of tool names/);
+    await expect(sync.add([{ description: 'no name' }])).rejects.toThrow(InvalidArgumentError);
     await sync.close();
     await expect(sync.add([extra])).rejects.toThrow(/was closed/);
   });

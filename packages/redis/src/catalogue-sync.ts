@@ -212,13 +212,13 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
   const following = follow();
 
   return {
-    add(tools) {
+    async add(tools) {
       const parsed = toTools(tools);
       return change(
         parsed.map((tool) => ({ op: 'add', name: tool.name, tool: JSON.stringify(tool.original) })),
       );
     },
-    remove(names) {
+    async remove(names) {
       if (!Array.isArray(names) || names.some((name) => typeof name !== 'string')) {
         throw new InvalidArgumentError({
           argument: 'remove(names)',
