@@ -124,6 +124,15 @@ describe('restoreOrIndex', () => {
     await a.store.close();
   });
 
+  it('stores snapshots with the TTL it was given', async () => {
+    const { key } = await restoreOrIndex(pipe(bm25()), tools, {
+      redis: server.url,
+      onWarning,
+      ttlMs: 60_000,
+    });
+    expect(await admin.pttl(key)).toBeGreaterThan(0);
+  });
+
   it('indexes alone, saying so, when Redis is unreachable', async () => {
     const url = `redis://127.0.0.1:${await freePort()}`;
     const result = await restoreOrIndex(pipe(bm25()), tools, {
