@@ -47,7 +47,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-describe('syncCatalogue', () => {
+describe('syncCatalogue', { timeout: 15_000 }, () => {
   it('brings an add or a remove on one process to every other', async () => {
     const [a, b, c] = [await startProcess(), await startProcess(), await startProcess()];
     await a.sync.add([extra]);

@@ -37,7 +37,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-describe('restoreOrIndex', () => {
+describe('restoreOrIndex', { timeout: 15_000 }, () => {
   it('indexes and stores on the first process, restores on the next with the same selections', async () => {
     const first = pipelineFor(countingEmbedder());
     const built = await restoreOrIndex(first.pipeline, tools, { redis: server.url, onWarning });

@@ -38,7 +38,7 @@ afterAll(async () => {
 
 const texts = ['send an email', 'weather in Paris', 'list my files', 'book a meeting'];
 
-describe('redisStore', () => {
+describe('redisStore', { timeout: 15_000 }, () => {
   it('lets two processes embed each text once between them', async () => {
     const first = countingEmbedder();
     const second = countingEmbedder();
