@@ -1,0 +1,153 @@
+/**
+ * One worker process of the figures run: indexes or restores the shared 10,000-tool catalogue,
+ * then follows catalogue changes, reporting timings to the coordinator over IPC.
+ */
+import { generateDefinitions } from '@shortlist/bench';
+import { bm25 } from '@shortlist/bm25';
+import { cached, memoryStore, type Picker, pipe, semantic, toTools } from '@shortlist/core';
+import { createOpenAIEmbedder } from '@shortlist/embed-openai';
+import { rrf } from '@shortlist/fusion';
+import { Redis } from 'ioredis';
+import { type CatalogueSync, redisStore, restoreOrIndex, syncCatalogue } from '../src/index.js';
+import { decodeEnvelope } from '../src/snapshot-envelope.js';
+import { catalogueDigest, configurationDigest } from '../src/snapshot-key.js';
+import { type Command, type Report, wallClock } from './messages.js';
+
+const worker = Number(process.env.WORKER);
+const redis = process.env.REDIS_URL!;
+const send = (report: Report) => process.send!(report);
+const tools = generateDefinitions({ size: Number(process.env.TOOLS), seed: 1 });
+const embedder = createOpenAIEmbedder({
+  apiKey: 'figures',
+  baseURL: process.env.EMBED_URL!,
+  model: 'text-embedding-3-small',
+  dimensions: 256,
+});
+const configuration = { bm25: 'defaults', embedder: 'text-embedding-3-small/256' };
+let store: ReturnType<typeof redisStore> | undefined;
+let picker: Picker | undefined;
+let sync: CatalogueSync | undefined;
+/** Commands run one after another, in the order they arrive. */
+let queue: Promise<void> = Promise.resolve();
+
+const pipelineWith = (shared: boolean) => {
+  if (shared) store ??= redisStore({ redis });
+  const embeddings = cached(embedder, {
+    store: shared ? store! : memoryStore({ maxEntries: 100_000 }),
+  });
+  return pipe(bm25(), semantic({ embedder: embeddings })).fuse(rrf());
+};
+
+/** Where a restore's time goes: the same steps as restoreOrIndex, timed one by one. */
+async function restoreParts(): Promise<Record<string, number>> {
+  const parts: Record<string, number> = {};
+  let started = performance.now();
+  const lap = (name: string) => {
+    parts[name] = performance.now() - started;
+    started = performance.now();
+  };
+  const pipeline = pipelineWith(true);
+  const canonical = toTools(tools);
+  const identity = {
+    configuration: configurationDigest(pipeline, configuration),
+    catalogue: catalogueDigest(canonical),
+  };
+  lap('catalogue digest');
+  const client = new Redis(redis);
+  const key = `shortlist:snapshot:${identity.configuration}:${identity.catalogue}`;
+  const bytes = await client.getBuffer(key);
+  client.disconnect();
+  lap('connect + GET');
+  const snapshots = decodeEnvelope(bytes!, identity, key);
+  lap('envelope check');
+  for (const ranker of pipeline.rankers) {
+    const one = await pipe(ranker).restore(canonical, { [ranker.id]: snapshots[ranker.id]! });
+    one.dispose();
+    lap(`${ranker.id} restore`);
+  }
+  return parts;
+}
+
+async function handle(command: Command): Promise<void> {
+  switch (command.type) {
+    case 'start': {
+      const started = performance.now();
+      const result = command.shared
+        ? await restoreOrIndex(pipelineWith(true), tools, { redis, configuration })
+        : { picker: await pipelineWith(false).index(tools), source: 'indexed alone' };
+      picker = result.picker;
+      send({
+        type: 'started',
+        worker,
+        ms: performance.now() - started,
+        source: result.source,
+        size: picker.size,
+      });
+      return;
+    }
+    case 'restarts': {
+      // A restart of this worker while the others idle, three ways, in turns.
+      const restoreMs: number[] = [];
+      const aloneMs: number[] = [];
+      const warmMs: number[] = [];
+      const time = async (run: () => Promise<Picker>, into: number[]) => {
+        const started = performance.now();
+        const restarted = await run();
+        into.push(performance.now() - started);
+        restarted.dispose();
+      };
+      for (let i = 0; i < command.repeats; i++) {
+        await time(async () => {
+          const restored = await restoreOrIndex(pipelineWith(true), tools, {
+            redis,
+            configuration,
+          });
+          if (restored.source !== 'restored') throw new Error('expected a restore');
+          return restored.picker;
+        }, restoreMs);
+        await time(() => pipelineWith(false).index(tools), aloneMs);
+        await time(() => pipelineWith(true).index(tools), warmMs);
+      }
+      send({ type: 'restarts', worker, restoreMs, aloneMs, warmMs, parts: await restoreParts() });
+      return;
+    }
+    case 'follow': {
+      sync = syncCatalogue(picker!, {
+        redis,
+        onApplied: ({ names }) => {
+          for (const name of names) send({ type: 'applied', worker, name, at: wallClock() });
+        },
+      });
+      await sync.caughtUp();
+      send({ type: 'following', worker });
+      return;
+    }
+    case 'add': {
+      const startAt = wallClock();
+      await sync!.add([{ name: command.name, description: command.description, parameters: {} }]);
+      send({ type: 'added', worker, name: command.name, startAt, at: wallClock() });
+      return;
+    }
+    case 'verify': {
+      let found = 0;
+      for (const tool of command.tools) {
+        const selection = await picker!.select(tool.description, { limit: 5 });
+        if (selection.picks.some((pick) => pick.name === tool.name)) found++;
+      }
+      send({ type: 'verified', worker, found, of: command.tools.length });
+      return;
+    }
+    case 'exit':
+      await sync?.close();
+      await store?.close();
+      process.exit(0);
+  }
+}
+
+process.on('message', (command: Command) => {
+  queue = queue.then(() => handle(command));
+  queue.catch((error) => {
+    console.error(`worker ${worker}:`, error);
+    process.exit(1);
+  });
+});

@@ -1,0 +1,271 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { InvalidArgumentError, type Picker, toTools, type WarningHandler } from '@shortlist/core';
+import { outageNotice, warnToConsole } from './outage-notice.js';
+import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';
+import { withDeadline } from './with-deadline.js';
+
+export interface CatalogueSyncOptions {
+  /** A Redis URL or an ioredis client (duplicated: one connection reads, one writes). */
+  readonly redis: RedisTarget;
+  /** Prefix of every key written. @default 'shortlist:' */
+  readonly prefix?: string;
+  /** Which shared catalogue; processes with the same name share changes. @default 'default' */
+  readonly catalogue?: string;
+  /** Stream id to read after: '0' replays every change on top of the picker's tools. @default '0' */
+  readonly fromId?: string;
+  /** Longest wait for one Redis write; past it the change is kept and published later. @default 250 */
+  readonly timeoutMs?: number;
+  /** How long one blocking read waits for news before checking in again. @default 1000 */
+  readonly blockMs?: number;
+  /** Pause before trying an unreachable Redis again. @default 250 */
+  readonly retryMs?: number;
+  /** Told once when Redis becomes unreachable and when it returns, and of skipped entries. @default console.warn */
+  readonly onWarning?: WarningHandler;
+  /** Called after each change from the stream is applied to the picker (for metrics). */
+  readonly onApplied?: (change: { readonly id: string; readonly names: readonly string[] }) => void;
+}
+
+/** A picker's link to the shared catalogue: change it here and every process follows. */
+export interface CatalogueSync {
+  /** Adds (or replaces) tools here at once and publishes them to every process. */
+  add(tools: readonly unknown[]): Promise<void>;
+  /** Removes tools here at once and publishes the removal to every process. */
+  remove(names: readonly string[]): Promise<void>;
+  /** The last stream id applied; pass it as `fromId` to resume after a restart. */
+  readonly lastId: string;
+  /** Changes made while Redis was unreachable, waiting to be published. */
+  readonly pendingChanges: number;
+  /** Resolves once every change in the stream at the time of the call is applied here; waits for an unreachable Redis. */
+  caughtUp(): Promise<void>;
+  /** Stops following; the picker keeps its tools. */
+  close(): Promise<void>;
+}
+
+const FIRST_CONNECT_MS = 2000;
+
+type Change = { op: 'add'; name: string; tool: string } | { op: 'remove'; name: string };
+
+/**
+ * Keeps a picker in step with a catalogue shared over a Redis Stream. Each process applies the
+ * stream in its one order, and an add of a name already present replaces it only when the
+ * definition differs, so concurrent adds converge on the stream's last word.
+ */
+export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): CatalogueSync {
+  const options: Partial<CatalogueSyncOptions> = given ?? {};
+  if (!picker || typeof picker.add !== 'function' || typeof picker.remove !== 'function') {
+    throw new InvalidArgumentError({
+      argument: 'syncCatalogue(picker)',
+      expected: 'a Picker from pipe(...).index(tools)',
+      message: 'syncCatalogue(picker, { redis }): the first argument must be a picker',
+    });
+  }
+  const stream = `${options.prefix ?? 'shortlist:'}catalogue:${options.catalogue ?? 'default'}`;
+  const timeoutMs = positiveInteger(options.timeoutMs, 250, 'syncCatalogue(options.timeoutMs)');
+  const blockMs = positiveInteger(options.blockMs, 1000, 'syncCatalogue(options.blockMs)');
+  const retryMs = positiveInteger(options.retryMs, 250, 'syncCatalogue(options.retryMs)');
+  // The first connection may take longer than one command (a busy machine); it is waited once.
+  const connectMs = Math.max(timeoutMs, FIRST_CONNECT_MS);
+  const onWarning = options.onWarning ?? warnToConsole;
+  const writer = openClient(options.redis, 'syncCatalogue(options.redis)');
+  const reader = openClient(options.redis, 'syncCatalogue(options.redis)');
+  writer.on('error', () => undefined);
+  reader.on('error', () => undefined);
+  const notice = outageNotice(`syncCatalogue(${stream})`, onWarning);
+  let lastId = options.fromId ?? '0';
+  let closed = false;
+  const pending: Change[][] = [];
+  /** The definition each tool in the picker was added with, to tell a repeat from a change. */
+  const known = new Map<string, string>();
+  for (const tool of picker.tools()) known.set(tool.name, JSON.stringify(tool.original));
+  /** Picker changes run one at a time, so a check and the change it decides stay together. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const waiters: { id: string; resolve: () => void }[] = [];
+
+  const applyChanges = (changes: readonly Change[]) =>
+    serial(async () => {
+      for (const change of changes) {
+        const current = known.get(change.name);
+        if (change.op === 'remove') {
+          if (current === undefined) continue;
+          await picker.remove([change.name]);
+          known.delete(change.name);
+          continue;
+        }
+        if (current === change.tool) continue;
+        if (current !== undefined) {
+          await picker.remove([change.name]);
+          known.delete(change.name);
+        }
+        await picker.add([JSON.parse(change.tool)]);
+        known.set(change.name, change.tool);
+      }
+    });
+
+  const publish = async (changes: readonly Change[]): Promise<void> => {
+    await whenReady(writer, timeoutMs);
+    const batch = writer.multi();
+    for (const change of changes) {
+      if (change.op === 'add')
+        batch.xadd(stream, '*', 'op', 'add', 'name', change.name, 'tool', change.tool);
+      else batch.xadd(stream, '*', 'op', 'remove', 'name', change.name);
+    }
+    const results = await withDeadline(batch.exec(), timeoutMs, 'publish change');
+    const failed = results?.find(([error]) => error);
+    if (!results || failed) throw failed?.[0] ?? new Error('transaction was discarded');
+  };
+
+  const closedError = () =>
+    new InvalidArgumentError({
+      argument: 'syncCatalogue',
+      expected: 'an open sync',
+      message: `syncCatalogue(${stream}) was closed; change the picker through a new sync`,
+    });
+
+  const change = async (changes: Change[]): Promise<void> => {
+    if (closed) throw closedError();
+    await applyChanges(changes);
+    if (pending.length > 0) {
+      pending.push(changes); // keep the order: earlier offline changes go first
+      return;
+    }
+    try {
+      await publish(changes);
+    } catch (error) {
+      notice.failed('publish', error);
+      pending.push(changes);
+    }
+  };
+
+  const publishPending = async (): Promise<void> => {
+    while (pending.length > 0) {
+      await publish(pending[0]!);
+      pending.shift();
+    }
+  };
+
+  const parse = (id: string, fields: string[]): Change | undefined => {
+    const record: Record<string, string> = {};
+    for (let i = 0; i + 1 < fields.length; i += 2) record[fields[i]!] = fields[i + 1]!;
+    const { op, name, tool } = record;
+    if (typeof name === 'string' && op === 'remove') return { op, name };
+    if (typeof name === 'string' && op === 'add' && typeof tool === 'string') {
+      try {
+        const [parsed] = toTools([JSON.parse(tool)]);
+        if (parsed?.name === name) return { op, name, tool };
+      } catch {
+        // reported below
+      }
+    }
+    onWarning(`syncCatalogue(${stream}): skipped entry ${id}, which is not a valid change`);
+    return undefined;
+  };
+
+  const settleWaiters = (): void => {
+    for (let i = waiters.length - 1; i >= 0; i--) {
+      if (compareIds(waiters[i]!.id, lastId) <= 0) waiters.splice(i, 1)[0]!.resolve();
+    }
+  };
+
+  const follow = async (): Promise<void> => {
+    while (!closed) {
+      try {
+        await whenReady(reader, connectMs);
+        const reply = (await withDeadline(
+          reader.xread('COUNT', 500, 'BLOCK', blockMs, 'STREAMS', stream, lastId),
+          blockMs + timeoutMs,
+          'read changes',
+        )) as [string, [string, string[]][]][] | null;
+        notice.recovered();
+        for (const [, entries] of reply ?? []) {
+          for (const [id, fields] of entries) {
+            const parsed = parse(id, fields);
+            if (parsed) {
+              try {
+                await applyChanges([parsed]);
+                options.onApplied?.({ id, names: [parsed.name] });
+              } catch (error) {
+                onWarning(
+                  `syncCatalogue(${stream}): could not apply entry ${id} (${error instanceof Error ? error.message : String(error)}); skipped`,
+                );
+              }
+            }
+            lastId = id;
+          }
+        }
+        settleWaiters();
+      } catch (error) {
+        if (closed) break;
+        notice.failed('read', error);
+        if (reader.status === 'ready') reader.disconnect(true); // a stalled read: start afresh
+        await sleep(retryMs);
+        continue;
+      }
+      // Redis answered: publish what was changed here while it could not be reached.
+      await publishPending().catch((error) => notice.failed('publish', error));
+    }
+  };
+  const following = follow();
+
+  return {
+    async add(tools) {
+      const parsed = toTools(tools);
+      return change(
+        parsed.map((tool) => ({ op: 'add', name: tool.name, tool: JSON.stringify(tool.original) })),
+      );
+    },
+    async remove(names) {
+      if (!Array.isArray(names) || names.some((name) => typeof name !== 'string')) {
+        throw new InvalidArgumentError({
+          argument: 'remove(names)',
+          expected: 'an array of tool names',
+          message: 'syncCatalogue(...).remove(names) takes an array of tool names',
+        });
+      }
+      return change(names.map((name) => ({ op: 'remove', name })));
+    },
+    get lastId() {
+      return lastId;
+    },
+    get pendingChanges() {
+      return pending.reduce((sum, changes) => sum + changes.length, 0);
+    },
+    async caughtUp() {
+      let latest: [string, string[]] | undefined;
+      for (;;) {
+        if (closed) throw closedError();
+        try {
+          await whenReady(writer, connectMs);
+          [latest] = (await withDeadline(
+            writer.xrevrange(stream, '+', '-', 'COUNT', 1),
+            timeoutMs,
+            'read latest change',
+          )) as [string, string[]][];
+          break;
+        } catch {
+          await sleep(retryMs); // Redis away: wait for it, as this call promises
+        }
+      }
+      if (!latest || compareIds(latest[0], lastId) <= 0) return;
+      await new Promise<void>((resolve) => waiters.push({ id: latest[0], resolve }));
+    },
+    async close() {
+      closed = true;
+      reader.disconnect();
+      writer.disconnect();
+      await following;
+      await queue;
+    },
+  };
+}
+
+/** Orders two stream ids (`ms-seq`). */
+function compareIds(a: string, b: string): number {
+  const [aMs = 0, aSeq = 0] = a.split('-').map(Number);
+  const [bMs = 0, bSeq = 0] = b.split('-').map(Number);
+  return aMs - bMs || aSeq - bSeq;
+}

@@ -1,0 +1,10 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly the public surface', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'redisStore',
+    'restoreOrIndex',
+    'sharedPicker',
+    'syncCatalogue',
+  ]);
+});

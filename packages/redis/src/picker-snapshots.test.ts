@@ -1,0 +1,157 @@
+import { bm25 } from '@shortlist/bm25';
+import { cached, InvalidArgumentError, type Picker, pipe, semantic } from '@shortlist/core';
+import { rrf } from '@shortlist/fusion';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { restoreOrIndex } from './picker-snapshots.js';
+import { redisStore } from './redis-store.js';
+import { catalogue, countingEmbedder } from './test-helpers.js';
+import { freePort, startRedisServer, type TestRedisServer } from './test-redis-server.js';
+
+let server: TestRedisServer;
+let admin: Redis;
+let warnings: string[] = [];
+const onWarning = (message: string) => warnings.push(message);
+const tools = catalogue(60);
+const query = 'weather task number 9';
+
+/** The pipeline one process runs: lexical plus semantic over a shared embedding cache. */
+function pipelineFor(embedder: ReturnType<typeof countingEmbedder>, url = server.url) {
+  const store = redisStore({ redis: url, onWarning });
+  const pipeline = pipe(bm25(), semantic({ embedder: cached(embedder, { store }) })).fuse(rrf());
+  return { pipeline, store };
+}
+
+const names = async (picker: Picker) => (await picker.select(query)).picks.map((pick) => pick.name);
+
+beforeAll(async () => {
+  server = await startRedisServer();
+  admin = new Redis(server.url);
+});
+afterEach(async () => {
+  await admin.flushall();
+  warnings = [];
+});
+afterAll(async () => {
+  admin.disconnect();
+  await server.stop();
+});
+
+describe('restoreOrIndex', { timeout: 15_000 }, () => {
+  it('indexes and stores on the first process, restores on the next with the same selections', async () => {
+    const first = pipelineFor(countingEmbedder());
+    const built = await restoreOrIndex(first.pipeline, tools, { redis: server.url, onWarning });
+    expect(built.source).toBe('indexed');
+    const second = pipelineFor(countingEmbedder());
+    const restored = await restoreOrIndex(second.pipeline, tools, { redis: server.url, onWarning });
+    expect(restored.source).toBe('restored');
+    expect(restored.key).toBe(built.key);
+    expect(await names(restored.picker)).toEqual(await names(built.picker));
+    expect(restored.picker.size).toBe(60);
+    expect(restored.picker.tools()[7]!.original).toBe(tools[7]); // the user's own objects
+    expect(built.picker.tools()[7]!.original).toBe(tools[7]);
+    expect(warnings).toEqual([]);
+    await Promise.all([first.store.close(), second.store.close()]);
+  });
+
+  it('lets one of several processes starting at once build, the others restore', async () => {
+    const embedders = [countingEmbedder(), countingEmbedder(), countingEmbedder()];
+    const parts = embedders.map((embedder) => pipelineFor(embedder));
+    const results = await Promise.all(
+      parts.map(({ pipeline }) =>
+        restoreOrIndex(pipeline, tools, { redis: server.url, onWarning }),
+      ),
+    );
+    expect(results.map((result) => result.source).sort()).toEqual([
+      'indexed',
+      'restored',
+      'restored',
+    ]);
+    expect(embedders.reduce((sum, embedder) => sum + embedder.texts(), 0)).toBe(60);
+    await Promise.all(parts.map(({ store }) => store.close()));
+  });
+
+  it('never uses a snapshot of another configuration or catalogue', async () => {
+    const a = pipelineFor(countingEmbedder());
+    const base = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
+    const options = { redis: server.url, onWarning, configuration: { k1: 1.5 } };
+    const otherConfig = await restoreOrIndex(a.pipeline, tools, options);
+    expect(otherConfig.source).toBe('indexed');
+    expect(otherConfig.key).not.toBe(base.key);
+    const lexical = await restoreOrIndex(pipe(bm25()), tools, { redis: server.url, onWarning });
+    expect(lexical.source).toBe('indexed');
+    const changed = tools.map((tool, i) =>
+      i === 3 ? { ...tool, description: 'Sends a fax' } : tool,
+    );
+    const stale = await restoreOrIndex(a.pipeline, changed, { redis: server.url, onWarning });
+    expect(stale.source).toBe('indexed');
+    expect(new Set([base.key, otherConfig.key, lexical.key, stale.key]).size).toBe(4);
+    await a.store.close();
+  });
+
+  it('rejects a damaged snapshot, rebuilds and overwrites it', async () => {
+    const a = pipelineFor(countingEmbedder());
+    const built = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
+    const bytes = (await admin.getBuffer(built.key))!;
+    bytes[bytes.length >> 1]! ^= 0xff;
+    await admin.set(built.key, bytes);
+    const again = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
+    expect(again.source).toBe('indexed');
+    expect(warnings.join('\n')).toMatch(/does not match its checksum/);
+    expect(await names(again.picker)).toEqual(await names(built.picker));
+    const third = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
+    expect(third.source).toBe('restored');
+    await a.store.close();
+  });
+
+  it('rejects a foreign or stale snapshot stored under the key, and rebuilds', async () => {
+    const a = pipelineFor(countingEmbedder());
+    const other = await restoreOrIndex(pipe(bm25()), tools, { redis: server.url, onWarning });
+    const older = await restoreOrIndex(a.pipeline, tools.slice(1), {
+      redis: server.url,
+      onWarning,
+    });
+    const key = (await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning })).key;
+    await admin.copy(other.key, key, 'REPLACE');
+    const foreign = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
+    expect(foreign.source).toBe('indexed');
+    expect(warnings.join('\n')).toMatch(/another pipeline configuration/);
+    await admin.copy(older.key, key, 'REPLACE');
+    const stale = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
+    expect(stale.source).toBe('indexed');
+    expect(warnings.join('\n')).toMatch(/another catalogue \(stale\)/);
+    expect(stale.picker.size).toBe(60);
+    await a.store.close();
+  });
+
+  it('stores snapshots with the TTL it was given', async () => {
+    const { key } = await restoreOrIndex(pipe(bm25()), tools, {
+      redis: server.url,
+      onWarning,
+      ttlMs: 60_000,
+    });
+    expect(await admin.pttl(key)).toBeGreaterThan(0);
+  });
+
+  it('indexes alone, saying so, when Redis is unreachable', async () => {
+    const url = `redis://127.0.0.1:${await freePort()}`;
+    const result = await restoreOrIndex(pipe(bm25()), tools, {
+      redis: url,
+      onWarning,
+      timeoutMs: 100,
+    });
+    expect(result.source).toBe('indexed');
+    expect(result.picker.size).toBe(60);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/unreachable.*indexing here/);
+  });
+
+  it('rejects bad options with a typed error', async () => {
+    await expect(restoreOrIndex(pipe(bm25()), tools, { redis: '' })).rejects.toThrow(
+      InvalidArgumentError,
+    );
+    await expect(
+      restoreOrIndex(pipe(bm25()), tools, { redis: server.url, buildWaitMs: -1 }),
+    ).rejects.toThrow(/buildWaitMs\) must be a positive integer/);
+  });
+});

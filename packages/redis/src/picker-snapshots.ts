@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type Picker,
+  type Pipeline,
+  type Tool,
+  type ToolInput,
+  toTools,
+  type WarningHandler,
+} from '@shortlist/core';
+import type { Redis } from 'ioredis';
+import { warnToConsole } from './outage-notice.js';
+import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';
+import { decodeEnvelope, encodeEnvelope, type SnapshotIdentity } from './snapshot-envelope.js';
+import { catalogueDigest, configurationDigest } from './snapshot-key.js';
+import { withDeadline } from './with-deadline.js';
+
+export interface SnapshotOptions {
+  /** A Redis URL or an ioredis client (duplicated for the duration of the call). */
+  readonly redis: RedisTarget;
+  /** Prefix of every key written. @default 'shortlist:' */
+  readonly prefix?: string;
+  /**
+   * Whatever else makes two pipelines differ (ranker options, embedder model), as JSON: ids and
+   * versions are included already; a snapshot made under another value is never used.
+   */
+  readonly configuration?: unknown;
+  /** Snapshots expire this long after they were written; none when absent. */
+  readonly ttlMs?: number;
+  /** Longest wait for one Redis round trip (a snapshot can be megabytes). @default 5000 */
+  readonly timeoutMs?: number;
+  /** How long to wait for another process that is building the same snapshot. @default 120000 */
+  readonly buildWaitMs?: number;
+  /** Told why a snapshot was not used or Redis could not be reached. @default console.warn */
+  readonly onWarning?: WarningHandler;
+}
+
+/** A picker and where it came from. */
+export interface RestoredPicker<Original> {
+  readonly picker: Picker<Original>;
+  /** `restored` from Redis, or `indexed` here (then stored for the others when Redis allows). */
+  readonly source: 'restored' | 'indexed';
+  /** The Redis key of this catalogue and configuration's snapshot. */
+  readonly key: string;
+}
+
+const POLL_MS = 25;
+
+/**
+ * Restores a picker from the snapshot in Redis for this exact catalogue and configuration, or
+ * indexes it (one process builds while the others wait for its snapshot). Anything damaged,
+ * stale or foreign is rejected and rebuilt; an unreachable Redis only means indexing here.
+ */
+export async function restoreOrIndex<Original>(
+  pipeline: Pipeline,
+  tools: ToolInput<Original>,
+  options: SnapshotOptions,
+): Promise<RestoredPicker<Original>> {
+  const client = openClient(options?.redis, 'restoreOrIndex(options.redis)');
+  client.on('error', () => undefined);
+  try {
+    return await restoreWith(client, pipeline, tools, options);
+  } finally {
+    client.disconnect();
+  }
+}
+
+async function restoreWith<Original>(
+  client: Redis,
+  pipeline: Pipeline,
+  tools: ToolInput<Original>,
+  options: SnapshotOptions,
+): Promise<RestoredPicker<Original>> {
+  const timeoutMs = positiveInteger(options.timeoutMs, 5000, 'restoreOrIndex(options.timeoutMs)');
+  const buildWaitMs = positiveInteger(
+    options.buildWaitMs,
+    120_000,
+    'restoreOrIndex(options.buildWaitMs)',
+  );
+  const ttlMs =
+    options.ttlMs === undefined
+      ? undefined
+      : positiveInteger(options.ttlMs, 0, 'restoreOrIndex(options.ttlMs)');
+  const onWarning = options.onWarning ?? warnToConsole;
+  // Converted once: canonical tools pass through the pipeline's own conversion unchanged.
+  const canonical = toTools(tools) as unknown as ToolInput<Original>;
+  const identity: SnapshotIdentity = {
+    configuration: configurationDigest(pipeline, options.configuration),
+    catalogue: catalogueDigest(canonical as readonly Tool[]),
+  };
+  const key = `${options.prefix ?? 'shortlist:'}snapshot:${identity.configuration}:${identity.catalogue}`;
+  const lock = `${key}:building`;
+  const token = randomUUID();
+  const call = <T>(promise: Promise<T>, what: string) => withDeadline(promise, timeoutMs, what);
+  const warnAlone = (error: unknown) =>
+    onWarning(
+      `restoreOrIndex: Redis unreachable (${error instanceof Error ? error.message : String(error)}); indexing here without a shared snapshot`,
+    );
+
+  // Only the holder's lock is released; one that expired and was taken over is left alone.
+  const release = () =>
+    call(
+      client.eval(
+        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
+        1,
+        lock,
+        token,
+      ),
+      'release build lock',
+    );
+
+  const index = async (): Promise<RestoredPicker<Original>> => {
+    let picker: Picker<Original>;
+    try {
+      picker = await pipeline.index(canonical);
+    } catch (error) {
+      await release().catch(() => undefined); // let another process try
+      throw error;
+    }
+    try {
+      const value = encodeEnvelope(identity, picker.snapshot());
+      await call(
+        ttlMs === undefined ? client.set(key, value) : client.set(key, value, 'PX', ttlMs),
+        'store snapshot',
+      );
+      await release();
+    } catch (error) {
+      warnAlone(error);
+    }
+    return { picker, source: 'indexed', key };
+  };
+
+  const waitUntil = Date.now() + buildWaitMs;
+  for (;;) {
+    let stored: Buffer | null;
+    try {
+      await whenReady(client, timeoutMs);
+      stored = await call(client.getBuffer(key), 'read snapshot');
+    } catch (error) {
+      warnAlone(error);
+      return { picker: await pipeline.index(canonical), source: 'indexed', key };
+    }
+    if (stored) {
+      try {
+        const snapshots = decodeEnvelope(stored, identity, `snapshot ${key}`);
+        return { picker: await pipeline.restore(canonical, snapshots), source: 'restored', key };
+      } catch (error) {
+        onWarning(
+          `restoreOrIndex: ${error instanceof Error ? error.message : String(error)}; rebuilding`,
+        );
+        return index(); // overwrites the unusable snapshot
+      }
+    }
+    // Nobody has stored it: build it ourselves if nobody else is building it.
+    let building: string | null;
+    try {
+      building = await call(
+        client.set(lock, token, 'PX', Math.min(buildWaitMs, 600_000), 'NX'),
+        'take build lock',
+      );
+    } catch (error) {
+      warnAlone(error);
+      return { picker: await pipeline.index(canonical), source: 'indexed', key };
+    }
+    if (building === 'OK' || Date.now() > waitUntil) return index();
+    await sleep(POLL_MS);
+  }
+}
