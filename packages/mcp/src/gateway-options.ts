@@ -1,4 +1,5 @@
-import type { Pipeline } from '@shortlist/core';
+import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Picker, Pipeline } from '@shortlist/core';
 
 /** How the gateway is set up; every duration is in milliseconds. */
 export interface GatewayOptions {
@@ -8,6 +9,11 @@ export interface GatewayOptions {
   readonly pipeline?: Pipeline;
   /** Token budget of the default pipeline. @default 4000 */
   readonly budget?: number;
+  /**
+   * Makes the first index, e.g. with `restoreOrIndex` from `@shortlist/redis` so that replicas
+   * build once between them. @default a snapshot on disk under `cacheDirectory`, or indexing
+   */
+  readonly openPicker?: (pipeline: Pipeline, tools: readonly McpTool[]) => Promise<Picker<McpTool>>;
   /** Where picker snapshots are kept; `false` keeps none. @default the user's cache directory */
   readonly cacheDirectory?: string | false;
   /** Longest wait for an upstream to connect and list its tools. @default 30000 */

@@ -108,6 +108,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
 
   const build = async () => {
     const tools = catalogue.all().map((entry) => entry.exposed);
+    if (options.openPicker) {
+      picker = await options.openPicker(pipeline, tools);
+      return;
+    }
     const key = snapshotKey(
       tools,
       pipeline.rankers.map((ranker) => ranker.id),

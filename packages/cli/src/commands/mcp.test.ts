@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -89,5 +90,54 @@ describe('shortlist mcp', { timeout: 60_000 }, () => {
     const filter = await runCli(['mcp', '--config', config, '--mode', 'filter']);
     expect(filter.code).toBe(1);
     expect(filter.stderr).toMatch(/--mode filter needs --allow/);
+  });
+
+  it('replicas behind one Redis build the index once: the second restores it', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const redis = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    const replicas: ChildProcess[] = [];
+    try {
+      let banner = '';
+      redis.stdout!.setEncoding('utf8');
+      while (!banner.includes('Ready to accept')) banner += (await once(redis.stdout!, 'data'))[0];
+      const replica = async () => {
+        const child = spawn(
+          process.execPath,
+          [
+            bin,
+            'mcp',
+            '--config',
+            config,
+            '--no-cache',
+            '--http',
+            '0',
+            '--redis',
+            `redis://127.0.0.1:${port}`,
+          ],
+          { stdio: ['ignore', 'ignore', 'pipe'] },
+        );
+        replicas.push(child);
+        let stderr = '';
+        child.stderr!.setEncoding('utf8');
+        while (!/at http/.test(stderr)) stderr += (await once(child.stderr!, 'data'))[0];
+        return stderr;
+      };
+      expect(await replica()).toMatch(/index indexed \(1 tools, Redis\)/);
+      expect(await replica()).toMatch(/index restored \(1 tools, Redis\)/);
+    } finally {
+      for (const child of [...replicas, redis]) {
+        child.kill('SIGKILL');
+        await once(child, 'exit');
+      }
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { InvalidArgumentError } from '@shortlist/core';
+import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { InvalidArgumentError, type Pipeline } from '@shortlist/core';
 import {
   createGateway,
   type GatewayMode,
@@ -8,6 +9,7 @@ import {
   serveHttp,
   serveStdio,
 } from '@shortlist/mcp';
+import { restoreOrIndex } from '@shortlist/redis';
 import type { Command } from 'commander';
 import { collect, positiveInteger } from '../options.js';
 import { createPipeline, defaultBudget, pipelineNames } from '../pipelines.js';
@@ -26,6 +28,7 @@ interface McpCommandOptions {
   readonly baseUrl?: string;
   readonly cache: boolean;
   readonly cacheDir?: string;
+  readonly redis?: string;
 }
 
 async function readConfig(path: string): Promise<unknown> {
@@ -76,6 +79,22 @@ function modeOptions(options: McpCommandOptions): ModeOptions {
   };
 }
 
+/**
+ * Replicas behind one Redis build the index once between them: the first indexes and stores a
+ * snapshot keyed by the tool list and pipeline, the others restore it.
+ */
+function sharedIndex(options: McpCommandOptions) {
+  return async (pipeline: Pipeline, tools: readonly McpTool[]) => {
+    const { picker, source } = await restoreOrIndex(pipeline, tools, {
+      redis: options.redis!,
+      configuration: { pipeline: options.pipeline ?? 'lexical', budget: options.budget ?? null },
+      onWarning: (message) => process.stderr.write(`shortlist mcp: ${message}\n`),
+    });
+    process.stderr.write(`shortlist mcp: index ${source} (${tools.length} tools, Redis)\n`);
+    return picker;
+  };
+}
+
 /** Runs the gateway until the client hangs up (stdio) or the process is stopped (HTTP). */
 async function mcpAction(options: McpCommandOptions): Promise<void> {
   const modes = modeOptions(options);
@@ -92,6 +111,7 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
       : options.budget
         ? { budget: options.budget }
         : {}),
+    ...(options.redis ? { openPicker: sharedIndex(options) } : {}),
     ...(options.cache
       ? options.cacheDir
         ? { cacheDirectory: options.cacheDir }
@@ -166,6 +186,10 @@ export function mcpCommand(program: Command): void {
       'where index snapshots are kept (default: the user cache directory)',
     )
     .option('--no-cache', 'keep no index snapshots on disk')
+    .option(
+      '--redis <url>',
+      'share index snapshots with other replicas through Redis (redis://host:port)',
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  shortlist mcp --config servers.json\n  SHORTLIST_MCP_TOKEN=$(openssl rand -hex 32) shortlist mcp --config servers.json --http 3000',
