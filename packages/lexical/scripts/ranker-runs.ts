@@ -1,5 +1,5 @@
 import { bm25 } from '@shortlist/bm25';
-import { pipe, type RankerV1, type SourceRanking } from '@shortlist/core';
+import { createTokenizer, pipe, type RankerV1, type SourceRanking } from '@shortlist/core';
 import { completeAt, type Dataset, loadDataset, ndcgAt, recallAt } from '@shortlist/eval';
 import { type ConfiguredFusion, rrf } from '@shortlist/fusion';
 import { nameMatch } from '@shortlist/lexical';
@@ -23,7 +23,7 @@ export const defaultRankers = (): RankerV1[] => [
   bm25(),
   tfidf(),
   nameMatch({
-    minCoverage: Number(process.env.NAME_MIN_COVERAGE ?? 0),
+    minCoverage: Number(process.env.NAME_MIN_COVERAGE ?? 0.5),
     verbs: process.env.NAME_VERBS !== 'off',
   }),
 ];

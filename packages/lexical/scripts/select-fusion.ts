@@ -9,12 +9,26 @@ import { type ConfiguredFusion, rrf, weighted } from '@shortlist/fusion';
 import { folders, mean, type Runs, rankerRuns, score } from './ranker-runs.js';
 
 const fitSample = Number(process.argv[2] ?? 3000);
-const rankerIds = ['bm25', 'tfidf', 'name'] as const;
+/** The single rankers every fusion must not fall below. */
+const rankerIds = ['bm25', 'tfidf'] as const;
+/** The three rankers fused (FUSE=bm25s,tfidf,name to try stemmed bm25). */
+const [first, second, third] = (process.env.FUSE ?? 'bm25,tfidf,name').split(',') as [
+  string,
+  string,
+  string,
+];
 
 const splits: Record<string, number>[] = [];
 for (let a = 0; a <= 10; a++) {
   for (let b = 0; a + b <= 10; b++) {
-    splits.push({ bm25: a / 10, tfidf: b / 10, name: (10 - a - b) / 10 });
+    // Rankers outside the three fused get weight 0 (a ranker without a weight counts 1).
+    splits.push({
+      bm25: 0,
+      bm25s: 0,
+      [first]: a / 10,
+      [second]: b / 10,
+      [third]: (10 - a - b) / 10,
+    });
   }
 }
 const candidates: ConfiguredFusion[] = [];
