@@ -18,10 +18,16 @@ export interface Runs {
   readonly rankings: readonly SourceRanking[][];
 }
 
-/** The rankers measured: the two lexical rankers and the name signal. */
+/**
+ * The rankers measured: the two lexical rankers with their defaults (the single-ranker
+ * baselines), the name signal, and with FUSE naming `bm25s`, bm25 with core's light stemming.
+ */
 export const defaultRankers = (): RankerV1[] => [
   bm25(),
   tfidf(),
+  ...(process.env.FUSE?.includes('bm25s')
+    ? [bm25({ id: 'bm25s', tokenizer: createTokenizer() })]
+    : []),
   nameMatch({
     minCoverage: Number(process.env.NAME_MIN_COVERAGE ?? 0.5),
     verbs: process.env.NAME_VERBS !== 'off',

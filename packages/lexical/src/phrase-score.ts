@@ -38,7 +38,7 @@ export function phraseScore(
     for (let j = 1; j <= n; j++) {
       const above = row[j]!;
       const best =
-        query[j - 1] === word ? diagonal + weight : above > row[j - 1]! ? above : row[j - 1]!;
+        query[j - 1] === word ? diagonal + weight : Math.max(above, row[j - 1]!);
       diagonal = above;
       row[j] = best;
     }
