@@ -18,5 +18,5 @@ export function lexicalRankers(): RankerV1[] {
  * (`scripts/select-fusion.ts` reproduces it).
  */
 export function lexicalFusion(): ConfiguredFusion<WeightedConfig> {
-  return weighted({ normalize: 'zscore', weights: { bm25: 0.1, tfidf: 0.7, name: 0.2 } });
+  return weighted({ normalize: 'minmax', weights: { bm25: 0.15, tfidf: 0.75, name: 0.1 } });
 }

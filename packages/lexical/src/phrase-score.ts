@@ -37,8 +37,7 @@ export function phraseScore(
     let diagonal = 0;
     for (let j = 1; j <= n; j++) {
       const above = row[j]!;
-      const best =
-        query[j - 1] === word ? diagonal + weight : Math.max(above, row[j - 1]!);
+      const best = query[j - 1] === word ? diagonal + weight : Math.max(above, row[j - 1]!);
       diagonal = above;
       row[j] = best;
     }
