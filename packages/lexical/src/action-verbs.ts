@@ -16,8 +16,16 @@ const canonicalVerb: ReadonlyMap<string, string> = new Map(
   actionVerbGroups.flatMap((group) => group.map((word) => [lightStem(word), group[0]!] as const)),
 );
 
+/** Stems already computed: stemming runs regular expressions, and requests repeat words. */
+const stems = new Map<string, string>();
+const STEM_CACHE_LIMIT = 100_000;
+
 /** The group word for an action verb (any inflection), else the word stemmed. */
 export function canonicalWord(word: string, verbs: boolean): string {
-  const stem = lightStem(word);
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    stem = lightStem(word);
+    if (stems.size < STEM_CACHE_LIMIT) stems.set(word, stem);
+  }
   return verbs ? (canonicalVerb.get(stem) ?? stem) : stem;
 }

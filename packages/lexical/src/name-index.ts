@@ -55,6 +55,7 @@ export function createNameIndex(
   }
   const idf = Float64Array.from(postings, (list) => Math.log(1 + entries.length / list.length));
   const seen = new Uint8Array(entries.length);
+  const inQuery = new Uint8Array(vocabulary.size);
   const row = new Float64Array(MAX_QUERY_WORDS + 1);
 
   const rank = (query: string, limit: number): Ranking => {
@@ -65,6 +66,7 @@ export function createNameIndex(
       if (id !== undefined) ids.push(id);
     }
     if (ids.length === 0 || limit <= 0) return [];
+    for (const id of ids) inQuery[id] = 1;
     const candidates: number[] = [];
     for (const id of ids) {
       for (const slot of postings[id]!) {
@@ -80,11 +82,12 @@ export function createNameIndex(
       const entry = entries[slot]!;
       let best = 0;
       for (const spelling of entry.spellings) {
-        const score = phraseScore(spelling, ids, idf, row, minCoverage);
+        const score = phraseScore(spelling, ids, idf, inQuery, row, minCoverage);
         if (score > best) best = score;
       }
       if (best > 0) scored.push({ name: entry.name, score: best });
     }
+    for (const id of ids) inQuery[id] = 0;
     scored.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return scored.length > limit ? scored.slice(0, limit) : scored;
   };

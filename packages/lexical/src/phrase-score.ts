@@ -4,12 +4,14 @@
  * in the name's order (an idf-weighted longest common subsequence), so "open a pull request"
  * spells `create_pull_request` better than the same words scattered. The sum is scaled by the
  * share of the name covered, so a long name matched by one word ranks below a full match; names
- * covered less than `minCoverage` (idf-weighted share) score 0.
+ * covered less than `minCoverage` (idf-weighted share) score 0. `inQuery[word]` is 1 for the
+ * request's words, so coverage costs one pass over the name and the LCS runs only when needed.
  */
 export function phraseScore(
   name: ArrayLike<number>,
   query: ArrayLike<number>,
   idf: ArrayLike<number>,
+  inQuery: Uint8Array,
   row: Float64Array,
   minCoverage: number,
 ): number {
@@ -21,12 +23,7 @@ export function phraseScore(
     const word = name[i]!;
     const weight = idf[word]!;
     total += weight;
-    for (let j = 0; j < n; j++) {
-      if (query[j] === word) {
-        covered += weight;
-        break;
-      }
-    }
+    if (inQuery[word] === 1) covered += weight;
   }
   if (covered === 0 || total === 0 || covered < minCoverage * total) return 0;
   // Weighted LCS, one row over the query: row[j] is the best over name[0..i) × query[0..j).
