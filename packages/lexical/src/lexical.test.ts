@@ -1,8 +1,11 @@
-import { InvalidArgumentError, type ToolInput } from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
 import { lexical } from './lexical.js';
 
-const github: ToolInput[] = [
+/** A plain tool as users pass it (toTools() reads name, title, description, inputSchema). */
+type PlainTool = { name: string; title?: string; description: string; inputSchema?: object };
+
+const github: PlainTool[] = [
   { name: 'create_pull_request', description: 'Create a new pull request in a repository' },
   {
     name: 'update_pull_request_branch',

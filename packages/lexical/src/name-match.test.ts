@@ -1,9 +1,12 @@
-import { InvalidArgumentError, pipe, type ToolInput } from '@shortlist/core';
+import { InvalidArgumentError, pipe } from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
 import { nameMatch } from './name-match.js';
 import type { NameMatchOptions } from './name-match-options.js';
 
-const github: ToolInput[] = [
+/** A plain tool as users pass it (toTools() reads name, title, description, inputSchema). */
+type PlainTool = { name: string; title?: string; description: string; inputSchema?: object };
+
+const github: PlainTool[] = [
   { name: 'create_pull_request', description: 'Create a new pull request in a repository' },
   {
     name: 'update_pull_request_branch',
@@ -37,7 +40,7 @@ describe('nameMatch', () => {
   });
 
   it('counts words in the name order above the same words scattered', async () => {
-    const tools: ToolInput[] = [
+    const tools: PlainTool[] = [
       { name: 'price_stock', description: '' },
       { name: 'stock_price', description: '' },
     ];
@@ -49,7 +52,7 @@ describe('nameMatch', () => {
   });
 
   it('matches the MCP title when the name is opaque, unless titles are off', async () => {
-    const tools: ToolInput[] = [
+    const tools: PlainTool[] = [
       { name: 'ghpr', title: 'Create pull request', description: '' },
       { name: 'pull_request_reviews', description: '' },
     ];
