@@ -30,7 +30,10 @@ export function createNameIndex(
   minCoverage: number,
 ): RankerIndexV1 {
   const vocabulary = new Map<string, number>();
+  /** Tool slots by word id, once per occurrence in any spelling (so sums bound coverage). */
   const postings: number[][] = [];
+  /** Tools whose name or title has the word, by word id. */
+  const documentFrequency: number[] = [];
   const entries: Entry[] = [];
   const idOf = (word: string): number => {
     let id = vocabulary.get(word);
@@ -38,6 +41,7 @@ export function createNameIndex(
       id = vocabulary.size;
       vocabulary.set(word, id);
       postings.push([]);
+      documentFrequency.push(0);
     }
     return id;
   };
@@ -48,12 +52,25 @@ export function createNameIndex(
     for (const spelling of spellings) {
       for (const id of spelling) {
         const list = postings[id]!;
-        if (list[list.length - 1] !== slot) list.push(slot);
+        if (list[list.length - 1] !== slot) documentFrequency[id]!++;
+        list.push(slot);
       }
     }
     entries.push({ name: tool.name, spellings });
   }
-  const idf = Float64Array.from(postings, (list) => Math.log(1 + entries.length / list.length));
+  const idf = Float64Array.from(documentFrequency, (df) => Math.log(1 + entries.length / df));
+  // The smallest idf total of a tool's spellings: a tool whose request words sum to less than
+  // minCoverage of it cannot pass the gate in any spelling, so it is never scored.
+  const floor = Float64Array.from(entries, (entry) => {
+    let smallest = Number.POSITIVE_INFINITY;
+    for (const spelling of entry.spellings) {
+      let total = 0;
+      for (const id of spelling) total += idf[id]!;
+      if (total < smallest) smallest = total;
+    }
+    return minCoverage * smallest * (1 - 1e-9);
+  });
+  const reach = new Float64Array(entries.length);
   const seen = new Uint8Array(entries.length);
   const inQuery = new Uint8Array(vocabulary.size);
   const row = new Float64Array(MAX_QUERY_WORDS + 1);
@@ -66,19 +83,24 @@ export function createNameIndex(
       if (id !== undefined) ids.push(id);
     }
     if (ids.length === 0 || limit <= 0) return [];
-    for (const id of ids) inQuery[id] = 1;
     const candidates: number[] = [];
     for (const id of ids) {
+      if (inQuery[id] === 1) continue;
+      inQuery[id] = 1;
+      const weight = idf[id]!;
       for (const slot of postings[id]!) {
         if (seen[slot] === 0) {
           seen[slot] = 1;
+          reach[slot] = 0;
           candidates.push(slot);
         }
+        reach[slot]! += weight;
       }
     }
     const scored: RankedTool[] = [];
     for (const slot of candidates) {
       seen[slot] = 0;
+      if (reach[slot]! < floor[slot]!) continue;
       const entry = entries[slot]!;
       let best = 0;
       for (const spelling of entry.spellings) {

@@ -67,6 +67,21 @@ describe('nameMatch', () => {
     expect(await names('delete branch', { minCoverage: 0.6 })).toEqual(['delete_branch']);
   });
 
+  it('gates at minCoverage exactly, a name covered at exactly the share included', async () => {
+    // Every word occurs in one name only, so coverage is the share of a name's words used.
+    const tools: PlainTool[] = [
+      { name: 'alpha_beta', description: '' },
+      { name: 'gamma_delta_epsilon', description: '' },
+      { name: 'zeta', description: '' },
+      { name: 'eta_theta', description: '' },
+    ];
+    const gated = await names('alpha gamma zeta', { minCoverage: 0.5 }, tools);
+    expect([...gated].sort()).toEqual(['alpha_beta', 'zeta']);
+    const picker = await pipe(nameMatch()).index(tools);
+    const all = (await picker.rankings('alpha gamma zeta', { limit: 10 }))[0]!.ranking;
+    expect(all.map((entry) => entry.name)).toEqual(['zeta', 'alpha_beta', 'gamma_delta_epsilon']);
+  });
+
   it('rejects bad options with InvalidArgumentError', () => {
     expect(() => nameMatch({ minCoverage: 2 })).toThrow(InvalidArgumentError);
     expect(() => nameMatch({ id: ' ' })).toThrow(/id must be a non-empty string/);
