@@ -2,7 +2,8 @@ import { bm25 } from '@shortlist/bm25';
 import { budget } from '@shortlist/budget';
 import { InvalidArgumentError, type Pipeline, pipe, semantic } from '@shortlist/core';
 import { createOpenAIEmbedder } from '@shortlist/embed-openai';
-import { type FusionConfig, lexicalDefaultFusion, rrf } from '@shortlist/fusion';
+import { type FusionConfig, rrf } from '@shortlist/fusion';
+import { defaultMaxTokens, lexical, lexicalFusion } from '@shortlist/lexical';
 import { orama } from '@shortlist/orama';
 import { tfidf } from '@shortlist/tfidf';
 
@@ -22,7 +23,7 @@ export const defaultPipeline: PipelineName = 'lexical';
 export const offlinePipelines: readonly PipelineName[] = ['lexical', 'bm25', 'tfidf', 'orama'];
 
 /** Token budget of the packing pipelines (`lexical`, `hybrid`) when `--budget` is not given. */
-export const defaultBudget = 4000;
+export const defaultBudget: number = defaultMaxTokens;
 
 /** Model whose tokenizer the budget counts with when `--model` is not given. */
 export const defaultModel = 'gpt-4o';
@@ -38,7 +39,7 @@ function describeFusion(config: FusionConfig): string {
 
 /** One line per pipeline saying what it is made of, for help and reports. */
 export const pipelineSummaries: Readonly<Record<PipelineName, string>> = {
-  lexical: `bm25 + tfidf fused by ${describeFusion(lexicalDefaultFusion().config)}, packed into ${defaultBudget} tokens`,
+  lexical: `lexical() from @shortlist/lexical: bm25 + tfidf + name match fused by ${describeFusion(lexicalFusion().config)}, packed into ${defaultBudget} tokens`,
   bm25: 'bm25 alone, not packed',
   tfidf: 'tfidf alone, not packed',
   orama:
@@ -103,8 +104,8 @@ export function createPipeline(name: string, settings: PipelineSettings = {}): P
   };
   switch (name) {
     case 'lexical':
-      // The fusion with the best worst-folder nDCG@10 gain over bm25 alone (fusion README).
-      return withPacker(pipe(bm25(), tfidf()).fuse(lexicalDefaultFusion()), defaultBudget);
+      // The one named default, the same pipeline as the root README's example.
+      return lexical({ maxTokens: settings.budget ?? defaultBudget, model });
     case 'bm25':
       return withPacker(pipe(bm25()), undefined);
     case 'tfidf':

@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { InvalidArgumentError } from '@shortlist/core';
-import { type EvaluationReport, loadDataset, type MetricName, toMarkdown } from '@shortlist/eval';
+import {
+  type Comparison,
+  type EvaluationReport,
+  loadDataset,
+  type MetricName,
+  toMarkdown,
+} from '@shortlist/eval';
 import type { Command } from 'commander';
 import { collect, positiveInteger } from '../options.js';
 import {
@@ -86,6 +92,43 @@ function summaryRow(
   ];
 }
 
+/** The issue-17 goals: the default ≥ reference + this, in nDCG@10 points. */
+const floorMargin = 5;
+const goalMetrics: readonly MetricName[] = ['ndcg@10', 'recall@10', 'complete@5'];
+
+const signed = (value: number) => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}`;
+
+/** One row of the goal table: the default's paired differences with every other pipeline. */
+function goalRow(
+  folder: string,
+  main: EvaluationReport,
+  comparisons: readonly Comparison[],
+  reference: ReferenceFigures | undefined,
+): string[] {
+  const floor = reference?.['ndcg@10'];
+  const ndcg = main.metrics['ndcg@10'].mean * 100;
+  const cells = comparisons.flatMap((comparison) =>
+    goalMetrics.map((metric) => {
+      const { mean, low, high } = comparison.metrics[metric].difference;
+      return `${signed(mean)} [${signed(low)}, ${signed(high)}]`;
+    }),
+  );
+  const notBelow = comparisons.every(
+    (comparison) => comparison.metrics['ndcg@10'].difference.high >= 0,
+  );
+  const atLeast = comparisons.every(
+    (comparison) => comparison.metrics['ndcg@10'].difference.mean >= 0,
+  );
+  const single = atLeast ? 'yes' : notBelow ? 'interval reaches 0, mean below' : '**no**';
+  const overFloor =
+    floor === undefined
+      ? 'no reference'
+      : ndcg >= floor + floorMargin
+        ? `yes (+${(ndcg - floor).toFixed(1)})`
+        : `**no** (+${(ndcg - floor).toFixed(1)}, short by ${(floor + floorMargin - ndcg).toFixed(1)})`;
+  return [folder, pct(main.metrics['ndcg@10'].mean), ...cells, single, overFloor];
+}
+
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const length = (cell: string) => [...cell].length;
   const widths = header.map((cell, j) =>
@@ -114,6 +157,7 @@ async function reportAction(options: ReportOptions): Promise<void> {
   }
   const started = Date.now();
   const summary: string[][] = [];
+  const goals: string[][] = [];
   const sections: string[] = [];
   for (const name of names) {
     const dataset = await loadDataset(join(dir, name), {
@@ -125,6 +169,7 @@ async function reportAction(options: ReportOptions): Promise<void> {
     const { reports, comparisons } = await runEvaluations(dataset, pipelines);
     const reference = references.get(name);
     summary.push(summaryRow(name, reports, reference));
+    goals.push(goalRow(name, reports[0]!, comparisons, reference));
     const referenceLine = reference
       ? `Plain-BM25 reference (benchmarks README, percent, no interval): ${referenceColumns
           .map((column) => `${column} ${reference[column]?.toFixed(2) ?? '–'}`)
@@ -157,6 +202,20 @@ async function reportAction(options: ReportOptions): Promise<void> {
     table(
       ['folder', 'queries', 'reference BM25', ...pipelines, `${pipelines[0]} beats the reference`],
       summary,
+    ),
+    `## ${pipelines[0]} against each other pipeline (paired, percentage points, 95% interval)`,
+    `The goals: ${pipelines[0]}'s nDCG@10 at least each single ranker's (the paired interval not below 0) and at least the plain-BM25 reference + ${floorMargin} on every folder; recall@10 and complete@5 show the multi-tool side is not traded away.`,
+    table(
+      [
+        'folder',
+        `${pipelines[0]} nDCG@10`,
+        ...pipelines
+          .slice(1)
+          .flatMap((other) => goalMetrics.map((metric) => `− ${other} ${metric}`)),
+        `≥ each (nDCG@10)`,
+        `≥ reference + ${floorMargin}`,
+      ],
+      goals,
     ),
     ...sections,
   ].join('\n\n');

@@ -1,0 +1,12 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly the public surface', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'actionVerbGroups',
+    'defaultMaxTokens',
+    'lexical',
+    'lexicalFusion',
+    'lexicalRankers',
+    'nameMatch',
+  ]);
+});

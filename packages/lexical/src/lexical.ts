@@ -1,0 +1,32 @@
+import { budget } from '@shortlist/budget';
+import { InvalidArgumentError, type Pipeline, pipe } from '@shortlist/core';
+import { lexicalFusion, lexicalRankers } from './lexical-fusion.js';
+import type { LexicalOptions } from './lexical-options.js';
+
+/** Tokens the picks are packed into when `maxTokens` is not given. */
+export const defaultMaxTokens = 4000;
+
+/**
+ * Shortlist's default pipeline, offline and keyless: bm25, tfidf and name matching fused by
+ * `lexicalFusion()`, packed into a token budget. The README's example and the CLI's `lexical`
+ * pipeline are this one; call `.index(tools)` on it.
+ */
+export function lexical(options: LexicalOptions = {}): Pipeline {
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidArgumentError({
+      argument: 'lexical(options)',
+      expected: 'an options object or nothing',
+      message: `lexical(): options must be an object, got ${String(options)}`,
+    });
+  }
+  const { maxTokens = defaultMaxTokens, model = 'gpt-4o' } = options;
+  if (maxTokens !== false && (!Number.isSafeInteger(maxTokens) || maxTokens < 1)) {
+    throw new InvalidArgumentError({
+      argument: 'lexical(options.maxTokens)',
+      expected: 'a positive integer or false',
+      message: `lexical(): maxTokens must be a positive integer (a token budget) or false (no packing), got ${String(maxTokens)}`,
+    });
+  }
+  const fused = pipe(...lexicalRankers()).fuse(lexicalFusion());
+  return maxTokens === false ? fused : fused.pack(budget(maxTokens, { model }));
+}

@@ -1,0 +1,141 @@
+import {
+  InvalidArgumentError,
+  type RankedTool,
+  type RankerIndexV1,
+  type Ranking,
+  type RankOptions,
+  type Tool,
+  throwIfAborted,
+} from '@shortlist/core';
+import { type NameAnalysis, nameWords } from './name-words.js';
+import { phraseScore } from './phrase-score.js';
+
+/** Request words looked at; longer requests are cut, so a huge query cannot stall a search. */
+const MAX_QUERY_WORDS = 256;
+
+interface Entry {
+  readonly name: string;
+  /** Word ids of the name, then of the title when there is one. */
+  readonly spellings: readonly Int32Array[];
+}
+
+/**
+ * An index of tool names (and titles) as word sequences: postings from word to tools, and an
+ * idf per word over the catalogue. Built whole; the pipeline rebuilds it on add and remove.
+ */
+export function createNameIndex(
+  tools: readonly Tool[],
+  analysis: NameAnalysis,
+  titles: boolean,
+  minCoverage: number,
+): RankerIndexV1 {
+  const vocabulary = new Map<string, number>();
+  /** Tool slots by word id, once per occurrence in any spelling (so sums bound coverage). */
+  const postings: number[][] = [];
+  /** Tools whose name or title has the word, by word id. */
+  const documentFrequency: number[] = [];
+  const entries: Entry[] = [];
+  const idOf = (word: string): number => {
+    let id = vocabulary.get(word);
+    if (id === undefined) {
+      id = vocabulary.size;
+      vocabulary.set(word, id);
+      postings.push([]);
+      documentFrequency.push(0);
+    }
+    return id;
+  };
+  for (const tool of tools) {
+    const texts = titles && tool.title ? [tool.name, tool.title] : [tool.name];
+    const spellings = texts.map((text) => Int32Array.from(nameWords(text, analysis), idOf));
+    const slot = entries.length;
+    for (const spelling of spellings) {
+      for (const id of spelling) {
+        const list = postings[id]!;
+        if (list[list.length - 1] !== slot) documentFrequency[id]!++;
+        list.push(slot);
+      }
+    }
+    entries.push({ name: tool.name, spellings });
+  }
+  const idf = Float64Array.from(documentFrequency, (df) => Math.log(1 + entries.length / df));
+  // The smallest idf total of a tool's spellings: a tool whose request words sum to less than
+  // minCoverage of it cannot pass the gate in any spelling, so it is never scored.
+  const floor = Float64Array.from(entries, (entry) => {
+    let smallest = Number.POSITIVE_INFINITY;
+    for (const spelling of entry.spellings) {
+      let total = 0;
+      for (const id of spelling) total += idf[id]!;
+      if (total < smallest) smallest = total;
+    }
+    return minCoverage * smallest * (1 - 1e-9);
+  });
+  const reach = new Float64Array(entries.length);
+  const seen = new Uint8Array(entries.length);
+  const inQuery = new Uint8Array(vocabulary.size);
+  const row = new Float64Array(MAX_QUERY_WORDS + 1);
+
+  const rank = (query: string, limit: number): Ranking => {
+    const words = nameWords(query, analysis).slice(0, MAX_QUERY_WORDS);
+    const ids: number[] = [];
+    for (const word of words) {
+      const id = vocabulary.get(word);
+      if (id !== undefined) ids.push(id);
+    }
+    if (ids.length === 0 || limit <= 0) return [];
+    const candidates: number[] = [];
+    for (const id of ids) {
+      if (inQuery[id] === 1) continue;
+      inQuery[id] = 1;
+      const weight = idf[id]!;
+      for (const slot of postings[id]!) {
+        if (seen[slot] === 0) {
+          seen[slot] = 1;
+          reach[slot] = 0;
+          candidates.push(slot);
+        }
+        reach[slot]! += weight;
+      }
+    }
+    const scored: RankedTool[] = [];
+    for (const slot of candidates) {
+      seen[slot] = 0;
+      if (reach[slot]! < floor[slot]!) continue;
+      const entry = entries[slot]!;
+      let best = 0;
+      for (const spelling of entry.spellings) {
+        const score = phraseScore(spelling, ids, idf, inQuery, row, minCoverage);
+        if (score > best) best = score;
+      }
+      if (best > 0) scored.push({ name: entry.name, score: best });
+    }
+    for (const id of ids) inQuery[id] = 0;
+    scored.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return scored.length > limit ? scored.slice(0, limit) : scored;
+  };
+
+  return {
+    get size() {
+      return entries.length;
+    },
+    doRank(query: string, options: RankOptions): Ranking {
+      throwIfAborted(options?.signal);
+      if (typeof query !== 'string') {
+        throw new InvalidArgumentError({
+          argument: 'doRank(query)',
+          expected: 'a string',
+          message: `nameMatch: the query must be a string, got ${typeof query}`,
+        });
+      }
+      const limit = options?.limit;
+      if (typeof limit !== 'number' || Number.isNaN(limit)) {
+        throw new InvalidArgumentError({
+          argument: 'doRank(options.limit)',
+          expected: 'a number',
+          message: `nameMatch: limit must be a number of tools, got ${String(limit)}`,
+        });
+      }
+      return rank(query, Math.floor(limit));
+    },
+  };
+}
