@@ -2,7 +2,7 @@ import type { ConversationQueryOptions, ExampleStore, Pipeline } from '@shortlis
 
 /** Options of `shortlist()`; every field has a working default. */
 export interface ShortlistOptions {
-  /** The retrieval pipeline. @default bm25 + tfidf, the offline lexical default */
+  /** The retrieval pipeline. @default `lexical()`, the offline default */
   readonly pipeline?: Pipeline;
   /** Tools picked per step (pre-selection) or per search. @default 5 */
   readonly limit?: number;

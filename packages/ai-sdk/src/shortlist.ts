@@ -5,9 +5,9 @@ import {
   type ToolSession,
   toolSession,
 } from '@shortlist/core';
+import { lexical } from '@shortlist/lexical';
 import { type PrepareStepFunction, type ToolSet, toolSearch } from 'ai';
 import { calledTools, turnsOf } from './conversation-turns.js';
-import { defaultPipeline } from './default-pipeline.js';
 import { readAiSdkTools } from './read-ai-sdk-tools.js';
 import type { ShortlistOptions } from './shortlist-options.js';
 
@@ -48,7 +48,7 @@ export async function shortlist<TOOLS extends ToolSet>(
   options: ShortlistOptions = {},
 ): Promise<Shortlist<TOOLS>> {
   const catalogue = await readAiSdkTools(tools);
-  const picker = await (options.pipeline ?? defaultPipeline()).index(catalogue);
+  const picker = await (options.pipeline ?? lexical()).index(catalogue);
   const alwaysActive = options.alwaysActive ?? [];
   for (const name of alwaysActive) {
     if (!Object.hasOwn(tools, name)) {
@@ -66,9 +66,10 @@ export async function shortlist<TOOLS extends ToolSet>(
       const query = conversationQuery(turnsOf(messages), options.query);
       const called = calledTools(messages);
       const offer = await session.offer(query, { called });
-      // Every step gets the same growing list, so the provider's prompt cache keeps its prefix.
-      const active = [...new Set([...alwaysActive, ...offer.names])];
-      return { activeTools: active as (keyof TOOLS & string)[] };
+      // Every step gets the same growing list, in offer order (the SDK otherwise sends the tool
+      // set's order), so the provider's prompt cache keeps its prefix.
+      const active = [...new Set([...alwaysActive, ...offer.names])] as (keyof TOOLS & string)[];
+      return { activeTools: active, toolOrder: active };
     };
     return { prepareStep, search: searchWith(session, undefined), session };
   };

@@ -1,8 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { bm25 } from '@shortlist/bm25';
-import { pipe } from '@shortlist/core';
-import { rrf } from '@shortlist/fusion';
-import { tfidf } from '@shortlist/tfidf';
+import { lexical } from '@shortlist/lexical';
 import { createAgent } from 'langchain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { localModel } from './test-agent.js';
@@ -22,7 +19,7 @@ it("the README's first block is three lines or fewer and runs as written", async
   const lines = firstBlock.trim().split('\n');
   expect(lines.length).toBeLessThanOrEqual(3);
   const imports = lines.filter((line) => line.startsWith('import '));
-  const scope: Record<string, unknown> = { pipe, bm25, tfidf, rrf, createAgent };
+  const scope: Record<string, unknown> = { lexical, createAgent };
   for (const line of imports) {
     const [, names, from] = /^import \{ (.+) \} from '(.+)';$/.exec(line)!;
     expect(from).toBe('@shortlist/langchain');
