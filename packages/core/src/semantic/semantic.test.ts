@@ -52,7 +52,9 @@ describe('semantic()', () => {
     for (const query of ['calendar events', 'email inbox', 'file storage delete', 'weather']) {
       const [q] = (await embedder.doEmbed([query])).embeddings;
       const vectors = (await embedder.doEmbed(tools.map((tool) => toolText(tool)))).embeddings;
-      const expected = tools
+      // A query vector of zeros (here 'calendar events': its two terms cancel) matches nothing.
+      const silent = q!.every((value) => value === 0);
+      const expected = (silent ? [] : tools)
         .map((tool, i) => ({ name: tool.name, score: cosine(q!, vectors[i]!) }))
         .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1))
         .slice(0, 4);

@@ -50,6 +50,8 @@ export function semantic(options: SemanticOptions): RankerV1 {
       throwIfAborted(signal);
       if (query.trim() === '' || vectors.size === 0 || limit <= 0) return [];
       const [embedding] = await embedMany(embedder, [query], { signal, phase: 'semantic: query' });
+      // A query the model has nothing to say about (no known word) matches nothing.
+      if (embedding!.every((value) => value === 0)) return [];
       return vectors.search(embedding!, limit).map(({ key, score }) => ({ name: key, score }));
     },
     async doAdd(tools, options) {

@@ -138,9 +138,13 @@ function entriesOf(input: unknown): readonly unknown[] {
  * Entries that are already canonical `Tool`s pass through unchanged.
  */
 export function toTools(input: unknown): Tool[] {
-  const tools = entriesOf(input).map((entry, index) =>
-    isCanonicalTool(entry) ? entry : toTool(entry, index),
-  );
+  const entries = entriesOf(input);
+  const tools: Tool[] = [];
+  // An index loop, not map(): a sparse array's holes are entries too (undefined, an error).
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index];
+    tools.push(isCanonicalTool(entry) ? checkCanonical(entry, index) : toTool(entry, index));
+  }
   const seen = new Map<string, number>();
   tools.forEach((tool, index) => {
     const first = seen.get(tool.name);
@@ -154,6 +158,18 @@ export function toTools(input: unknown): Tool[] {
     seen.set(tool.name, index);
   });
   return tools;
+}
+
+/** A canonical tool passes through, but only with a name a converted one would have. */
+function checkCanonical(tool: Tool, index: number): Tool {
+  if (tool.name.trim() === '') {
+    throw new InvalidArgumentError({
+      argument: `tools[${index}].name`,
+      expected: 'a non-empty string',
+      message: `tools[${index}] (canonical Tool) has a blank name; give every tool a unique non-empty string name`,
+    });
+  }
+  return tool;
 }
 
 /** Recognises a tool that has already been through `toTools`, so conversion is idempotent. */
