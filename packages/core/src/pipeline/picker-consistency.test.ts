@@ -197,7 +197,7 @@ describe('picker consistency', () => {
           fail = false;
           throw new Error('tokenizer crashed');
         }
-        await packer.doPrepare(list);
+        await packer.doPrepare!(list);
       },
     };
     const picker = await pipe(overlapRanker()).pack(flaky).index(tools);

@@ -10,6 +10,7 @@ import { throwIfAborted } from '../util/abort.js';
 import { callPlugin } from './call-plugin.js';
 import { LazyCandidate } from './lazy-candidate.js';
 import type { Pick, Selection } from './selection.js';
+import { catalogueDigest, stampSnapshot } from './snapshot-envelope.js';
 
 export interface SelectOptions extends CallOptions {
   /** Most tools to return. @default 5 */
@@ -37,7 +38,10 @@ export interface Picker<Original = unknown> {
   add(tools: readonly Original[] | unknown, options?: LongCallOptions): Promise<void>;
   /** Removes tools by name from every ranker; unknown names are ignored. */
   remove(names: readonly string[], options?: CallOptions): Promise<void>;
-  /** Snapshots of every ranker index that supports them, keyed by ranker id. */
+  /**
+   * Snapshots of every ranker index that supports them, keyed by ranker id, each stamped with a
+   * digest of the catalogue's texts so `restore()` can tell when the tools changed since.
+   */
   snapshot(): Record<string, Uint8Array>;
   /** Releases what rankers and the packer hold (WASM encoders, native memory). */
   dispose(): void;
@@ -466,9 +470,12 @@ export function createPicker<Original>(
 
     snapshot() {
       const snapshots: Record<string, Uint8Array> = {};
+      let digest: readonly [number, number] | undefined;
       rankers.forEach((ranker, i) => {
         const snapshot = indexes[i]!.doSnapshot?.();
-        if (snapshot) snapshots[ranker.id] = snapshot;
+        if (!snapshot) return;
+        digest ??= catalogueDigest([...byName.values()]);
+        snapshots[ranker.id] = stampSnapshot(digest, snapshot);
       });
       return snapshots;
     },
