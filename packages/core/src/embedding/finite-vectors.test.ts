@@ -82,19 +82,25 @@ describe('finite vectors', () => {
     expect(warnings.join('\n')).toMatch(/non-finite/);
   });
 
-  it('semantic() answers a query with no known word with nothing', async () => {
+  it('semantic() answers a query sharing nothing with any tool with nothing', async () => {
     const silent: EmbedderV1 = {
       ...testEmbedder({ dimensions: 8 }),
       async doEmbed(texts) {
         return {
           embeddings: texts.map((text) =>
-            text.includes('zzz') ? new Float32Array(8) : new Float32Array(8).fill(1),
+            text.includes('zzz')
+              ? new Float32Array(8)
+              : text.includes('qqq')
+                ? Float32Array.of(0, 0, 0, 0, 0, 0, 0, 1)
+                : Float32Array.of(1, 1, 1, 1, 1, 1, 1, 0),
           ),
         };
       },
     };
     const picker = await pipe(semantic({ embedder: silent })).index(tools);
     expect((await picker.select('zzz', { limit: 5 })).tools).toEqual([]);
+    // Orthogonal to every tool: cosine 0 everywhere.
+    expect((await picker.select('qqq', { limit: 5 })).tools).toEqual([]);
     expect((await picker.select('email', { limit: 5 })).tools).toHaveLength(2);
   });
 });
