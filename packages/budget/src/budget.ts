@@ -99,7 +99,9 @@ export function budget(maxTokens: number, options?: BudgetOptions): PackerV1 {
       }
     }
     if (strategy === 'greedy') {
-      return packGreedy(ordered, resolved.maxTokens, limit, costOfCandidate);
+      const atLeast = measured.atLeast;
+      const floor = atLeast && { of: (candidate: PackCandidate) => atLeast(candidate.tool) };
+      return packGreedy(ordered, resolved.maxTokens, limit, costOfCandidate, floor || undefined);
     }
     const costed: CostedCandidate[] = ordered.map(({ name, tool, rank }) => ({
       name,

@@ -60,17 +60,31 @@ describe('budget() under hostile tools', () => {
 
   it('lets the event loop turn while it measures a huge definition', async () => {
     const tools = toTools([{ name: 'huge', description: 'search the archive '.repeat(40_000) }]);
-    const packer = budget(4000);
+    // A budget it fits, so it must be measured, not skipped by its lower bound.
+    const packer = budget(1_000_000);
     await packer.doPrepare!([], {});
     let turns = 0;
     const ticking = setInterval(() => turns++, 0);
     try {
       const result = await packer.doPack(window(tools), { limit: 5 });
-      expect(result.dropped[0]).toMatchObject({ name: 'huge', reason: 'larger-than-budget' });
+      expect(result.kept[0]!.name).toBe('huge');
+      expect(result.kept[0]!.tokens).toBeGreaterThan(120_000);
     } finally {
       clearInterval(ticking);
     }
     expect(turns).toBeGreaterThan(0);
+  });
+
+  it('drops a tool whose bytes alone prove it over the budget without tokenizing it', async () => {
+    const counter = await watchedCounter();
+    const tools = toTools([
+      { name: 'send_email', description: 'Send an email' },
+      { name: 'huge', description: 'the archive '.repeat(60_000) },
+    ]);
+    const result = await budget(4000, { tokenizer: counter }).doPack(window(tools), { limit: 5 });
+    expect(result.kept.map((tool) => tool.name)).toEqual(['send_email']);
+    expect(result.dropped).toEqual([{ name: 'huge', reason: 'larger-than-budget' }]);
+    expect(counter.calls).toBe(1);
   });
 
   it('rejects a counter that answers NaN or a fraction with a typed error', async () => {

@@ -7,6 +7,9 @@ import { type DefinitionFormat, definitionText } from './tool-definition.js';
 /** Definitions longer than this (in characters) are counted in slices, yielding between them. */
 export const YIELD_CHARS = 65_536;
 
+/** Bytes of the longest token of o200k_base and cl100k_base (a run of spaces). */
+export const MAX_TOKEN_BYTES = 128;
+
 /** Thrown by `of()` for a large unmeasured definition: measure it with `measure()` first. */
 export class NeedsMeasuring {
   constructor(readonly tool: Tool) {}
@@ -18,6 +21,11 @@ export interface ToolCosts {
   of(tool: Tool): number;
   /** Whether `tool` has been measured already. */
   has(tool: Tool): boolean;
+  /**
+   * A proven lower bound on `tool`'s tokens without tokenizing: its definition's UTF-8 bytes over
+   * the longest token's (128 bytes in o200k_base and cl100k_base). Undefined when estimating.
+   */
+  readonly atLeast: ((tool: Tool) => number) | undefined;
   /** Measures `tool` without blocking the event loop for long: slices of a large definition in turns. */
   measure(tool: Tool, signal?: AbortSignal): Promise<number>;
 }
@@ -56,6 +64,15 @@ export function createToolCosts(
     return kept;
   };
   const estimating = counting === 'estimate';
+  const floors = new WeakMap<Tool, number>();
+  const atLeast = (tool: Tool): number => {
+    let floor = floors.get(tool) ?? cache.get(tool);
+    if (floor === undefined) {
+      floor = Math.max(1, Math.ceil(Buffer.byteLength(textOf(tool)) / MAX_TOKEN_BYTES));
+      floors.set(tool, floor);
+    }
+    return floor;
+  };
   const estimator: TokenCounter = { encoding: counter.encoding, count };
   return {
     of(tool) {
@@ -67,6 +84,7 @@ export function createToolCosts(
       return remember(tool, count(text));
     },
     has: (tool) => cache.has(tool),
+    atLeast: estimating ? undefined : atLeast,
     async measure(tool, signal) {
       const known = cache.get(tool);
       if (known !== undefined) return known;
