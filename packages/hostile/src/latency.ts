@@ -91,17 +91,22 @@ console.log(
 console.log(
   'pipeline: bm25 + tfidf, rrf, budget(4000); baseline: the benchmark catalogue alone, same queries, same run\n',
 );
-console.log('| input | p50 ms | p99 ms | max ms | baseline p50 ms | p50 ratio |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+console.log(
+  '| input | p50 ms | p99 ms | max ms | first pass max ms | baseline p50 ms | p50 ratio |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 let worst = 0;
 for (const [label, query, options] of hostileQueries) {
+  // The first pass measures tools' tokens on first use (budget is lazy); the second is timed.
+  const cold = await measure(attacked, query, options);
+  await measure(baseline, query, options);
   const times = await measure(attacked, query, options);
   const base = await measure(baseline, query, options);
   worst = Math.max(worst, times.at(-1)!);
   const p50 = percentile(times, 0.5);
   const baseP50 = percentile(base, 0.5);
   console.log(
-    `| ${label} | ${p50.toFixed(2)} | ${percentile(times, 0.99).toFixed(2)} | ${times.at(-1)!.toFixed(2)} | ${baseP50.toFixed(2)} | ${(p50 / baseP50).toFixed(2)}× |`,
+    `| ${label} | ${p50.toFixed(2)} | ${percentile(times, 0.99).toFixed(2)} | ${times.at(-1)!.toFixed(2)} | ${cold.at(-1)!.toFixed(1)} | ${baseP50.toFixed(2)} | ${(p50 / baseP50).toFixed(2)}× |`,
   );
 }
-console.log(`\nslowest select: ${worst.toFixed(1)} ms (target ≤ 50 ms)`);
+console.log(`\nslowest select after the first pass: ${worst.toFixed(1)} ms (target ≤ 50 ms)`);
