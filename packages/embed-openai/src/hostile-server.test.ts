@@ -42,7 +42,11 @@ describe('a hostile embeddings server', () => {
   });
 
   it('does not wait out a retry-after over 60 s: the retries end with a rate-limit error', async () => {
-    for (const headers of [{ 'retry-after': '3600' }, { 'retry-after-ms': '3600000' }]) {
+    const asks: Record<string, string>[] = [
+      { 'retry-after': '3600' },
+      { 'retry-after-ms': '3600000' },
+    ];
+    for (const headers of asks) {
       server.reset();
       server.script({ kind: 'status', status: 429, headers });
       const error = await failure(local({ maxRetries: 3 }).doEmbed(['a']));
