@@ -81,7 +81,7 @@ export const selectProperty = fc.asyncProperty(
     }
     try {
       const selection = await picker.select(query, selectOptions as SelectOptions);
-      const limit = (selectOptions as { limit?: number }).limit ?? 5;
+      const limit = (selectOptions as { limit?: number } | undefined)?.limit ?? 5;
       const wrong = badSelection(
         selection,
         tools.map((tool) => tool.name),
