@@ -52,10 +52,10 @@ describe('budget() arguments', () => {
     [0, 'budget(0): maxTokens must be a positive integer, e.g. budget(4000)'],
     [-5, 'budget(-5): maxTokens must be a positive integer, e.g. budget(4000)'],
     [12.5, 'budget(12.5): maxTokens must be a positive integer, e.g. budget(4000)'],
-    [Number.NaN, 'budget(null): maxTokens must be a positive integer, e.g. budget(4000)'],
+    [Number.NaN, 'budget(NaN): maxTokens must be a positive integer, e.g. budget(4000)'],
     [
       Number.POSITIVE_INFINITY,
-      'budget(null): maxTokens must be a positive integer, e.g. budget(4000)',
+      'budget(Infinity): maxTokens must be a positive integer, e.g. budget(4000)',
     ],
     ['4000', 'budget("4000"): maxTokens must be a positive integer, e.g. budget(4000)'],
   ])('rejects maxTokens %s', (maxTokens, message) => {

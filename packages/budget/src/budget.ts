@@ -13,7 +13,8 @@ import { packGreedy } from './pack-greedy.js';
 import { packOptimal } from './pack-optimal.js';
 import { resolveOptions } from './resolve-options.js';
 import type { TokenCounter } from './token-counter.js';
-import { createToolCosts, type ToolCosts } from './tool-costs.js';
+import { createToolCosts, NeedsMeasuring, type ToolCosts } from './tool-costs.js';
+import { definitionText } from './tool-definition.js';
 
 /** Unknown model ids already warned about on the console, so a process warns once per id. */
 const warnedOnConsole = new Set<string>();
@@ -98,7 +99,9 @@ export function budget(maxTokens: number, options?: BudgetOptions): PackerV1 {
       }
     }
     if (strategy === 'greedy') {
-      return packGreedy(ordered, resolved.maxTokens, limit, costOfCandidate);
+      const atLeast = measured.atLeast;
+      const floor = atLeast && { of: (candidate: PackCandidate) => atLeast(candidate.tool) };
+      return packGreedy(ordered, resolved.maxTokens, limit, costOfCandidate, floor || undefined);
     }
     const costed: CostedCandidate[] = ordered.map(({ name, tool, rank }) => ({
       name,
@@ -106,6 +109,29 @@ export function budget(maxTokens: number, options?: BudgetOptions): PackerV1 {
       tokens: measured.of(tool),
     }));
     return packOptimal(costed, resolved.maxTokens, limit, signal);
+  };
+
+  /**
+   * Packs, first measuring in turns any large definition the packing reads (a sync pack throws
+   * `NeedsMeasuring` for one), so a huge tool never blocks the event loop for long.
+   */
+  const packMeasuring = async (
+    measured: ToolCosts,
+    candidates: readonly PackCandidate[],
+    limit: number,
+    signal: AbortSignal | undefined,
+    pending: NeedsMeasuring | undefined,
+  ): Promise<PackResult> => {
+    for (let need = pending; ; ) {
+      if (need) await measured.measure(need.tool, signal);
+      throwIfAborted(signal);
+      try {
+        return pack(measured, candidates, limit, signal);
+      } catch (error) {
+        if (!(error instanceof NeedsMeasuring)) throw error;
+        need = error;
+      }
+    }
   };
 
   return {
@@ -117,23 +143,44 @@ export function budget(maxTokens: number, options?: BudgetOptions): PackerV1 {
       assertUsable();
       throwIfAborted(packOptions?.signal);
       const limit = checkLimit(packOptions?.limit);
-      if (costs) return pack(costs, candidates, limit, packOptions.signal);
+      const signal = packOptions.signal;
+      if (costs) {
+        try {
+          return pack(costs, candidates, limit, signal);
+        } catch (error) {
+          if (!(error instanceof NeedsMeasuring)) throw error;
+          return packMeasuring(costs, candidates, limit, signal, error);
+        }
+      }
       return load().then((measured) => {
-        throwIfAborted(packOptions.signal);
-        return pack(measured, candidates, limit, packOptions.signal);
+        throwIfAborted(signal);
+        return packMeasuring(measured, candidates, limit, signal, undefined);
       });
     },
 
     async doPrepare(tools: readonly Tool[], prepareOptions) {
       assertUsable();
       const measured = await load();
-      if (!eager) return;
       const total = tools.length;
       for (let start = 0; start < total; start += PREPARE_CHUNK) {
         throwIfAborted(prepareOptions?.signal);
         const end = Math.min(total, start + PREPARE_CHUNK);
-        for (let i = start; i < end; i++) measured.of(tools[i]!);
-        prepareOptions?.onProgress?.({ phase: 'count tokens', done: end, total });
+        for (let i = start; i < end; i++) {
+          const tool = tools[i]!;
+          if (!eager) {
+            // A definition JSON cannot encode fails here, naming the tool, not on every query.
+            definitionText(tool, format);
+            continue;
+          }
+          try {
+            measured.of(tool);
+          } catch (error) {
+            if (!(error instanceof NeedsMeasuring)) throw error;
+            await measured.measure(tool, prepareOptions?.signal);
+          }
+        }
+        if (eager) prepareOptions?.onProgress?.({ phase: 'count tokens', done: end, total });
+        if (end < total) await new Promise((resolve) => setImmediate(resolve));
       }
     },
 

@@ -28,7 +28,11 @@ const strategies: readonly PackingStrategy[] = ['greedy', 'optimal'];
 const countingMethods: readonly CountingMethod[] = ['exact', 'estimate'];
 const quoted = (values: readonly string[]): string => values.map((v) => `'${v}'`).join(', ');
 const shown = (value: unknown): string =>
-  typeof value === 'function' ? 'a function' : (JSON.stringify(value) ?? String(value));
+  typeof value === 'function'
+    ? 'a function'
+    : typeof value === 'number' || typeof value === 'bigint'
+      ? String(value)
+      : (JSON.stringify(value) ?? String(value));
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], argument: string): T {
   if (!(allowed as readonly unknown[]).includes(value)) {

@@ -35,3 +35,19 @@ export function checkEncoding(value: unknown, argument: string): TokenEncoding {
   }
   return value as TokenEncoding;
 }
+
+/**
+ * `counter.count(text)`, checked to be a count: a counter answering NaN, a negative or a
+ * fraction would silently disable the budget, so it is a typed error naming the tokenizer.
+ */
+export function checkedCount(counter: TokenCounter, text: string): number {
+  const tokens = counter.count(text);
+  if (!Number.isSafeInteger(tokens) || tokens < 0) {
+    throw new InvalidArgumentError({
+      argument: 'budget(options.tokenizer).count',
+      expected: 'a count: a non-negative integer',
+      message: `budget(options.tokenizer): count() returned ${String(tokens)} for a ${text.length}-character text; a TokenCounter must return a non-negative integer`,
+    });
+  }
+  return tokens;
+}

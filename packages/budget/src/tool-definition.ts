@@ -61,5 +61,17 @@ export function definitionText(tool: Tool, format: DefinitionFormat): string {
       message: `budget(options.format) returned ${definition === null ? 'null' : typeof definition} for tool "${tool.name}"; a format function must return the definition as a string or an object`,
     });
   }
-  return JSON.stringify(definition);
+  try {
+    return JSON.stringify(definition);
+  } catch (error) {
+    // A cycle, a BigInt or nesting deep enough to overflow the stack: name the tool.
+    throw new InvalidArgumentError({
+      argument: `tools "${tool.name}"`,
+      expected: 'a tool definition JSON can encode',
+      message: `budget: the definition of tool "${tool.name}" cannot be serialised to JSON (${
+        error instanceof Error ? error.message : String(error)
+      }); remove cycles, BigInts and runaway nesting from its schema`,
+      cause: error,
+    });
+  }
 }

@@ -92,6 +92,7 @@ export { type SpecVersion, supportedSpecVersions } from './spec/versions.js';
 export { englishStopwords } from './text/english-stopwords.js';
 export { lightStem } from './text/light-stem.js';
 export { splitWords } from './text/split-words.js';
+export { countTokensBounded, MAX_TOKEN_RUN, tokenPieces } from './text/token-pieces.js';
 export {
   createTokenizer,
   defaultTokenizer,

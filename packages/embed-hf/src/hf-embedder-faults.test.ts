@@ -180,6 +180,18 @@ describe('bad responses are typed errors, never misaligned vectors', () => {
     expect(error.message).toMatch(/5 dimensions for texts\[0\], expected 8/);
   });
 
+  it('a component too large for a float32, which would have become Infinity', async () => {
+    for (const huge of [1e39, -1e39]) {
+      server.script({
+        kind: 'rewrite',
+        output: (output) => [[...(output[0] as number[]).slice(1), huge]],
+      });
+      const error = await failure(local().doEmbed(['a']));
+      expect(error.reason).toBe('invalid-response');
+      expect(error.message).toMatch(/too large for a float32/);
+    }
+  });
+
   it('a non-numeric component', async () => {
     server.script({
       kind: 'rewrite',

@@ -20,11 +20,16 @@ function toVector(values: unknown[]): Float32Array {
       throw new OutputShapeError(`a non-finite or non-number component at [${i}]`);
     }
     out[i] = v;
+    // A finite double beyond ±3.4e38 becomes ±Infinity as a float32.
+    if (!Number.isFinite(out[i])) {
+      throw new OutputShapeError(`a component at [${i}] (${v}) too large for a float32`);
+    }
   });
   return out;
 }
 
 function pool(tokens: unknown[][], pooling: HFPooling): Float32Array {
+  // Sums of huge components can still overflow; the check after pooling catches that.
   if (tokens.length === 0) throw new OutputShapeError('no token vectors to pool');
   const rows = tokens.map((row) => toVector(row));
   if (pooling === 'cls') return rows[0]!;
@@ -34,7 +39,10 @@ function pool(tokens: unknown[][], pooling: HFPooling): Float32Array {
     if (row.length !== width) throw new OutputShapeError('token vectors of different lengths');
     for (let i = 0; i < width; i++) sum[i]! += row[i]!;
   }
-  return Float32Array.from(sum, (v) => v / rows.length);
+  const pooled = Float32Array.from(sum, (v) => v / rows.length);
+  if (!pooled.every(Number.isFinite))
+    throw new OutputShapeError('a pooled vector too large for a float32');
+  return pooled;
 }
 
 /** One text's output: a vector, per-token vectors, or per-token vectors under a batch of one. */

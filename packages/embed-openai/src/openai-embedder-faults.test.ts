@@ -147,9 +147,11 @@ describe('timeouts', () => {
 
 describe('bad responses are typed errors, never misaligned vectors', () => {
   it('a body cut off mid-way', async () => {
-    server.script({ kind: 'truncate' });
+    // A cut body is retried like a broken connection, so every attempt is cut here.
+    server.script({ kind: 'truncate' }, { kind: 'truncate' }, { kind: 'truncate' });
     const error = await failure(local().doEmbed(['a', 'b']));
     expect(error.reason).toBe('invalid-response');
+    expect(server.requests).toHaveLength(3);
   });
 
   it('a body that is not JSON', async () => {

@@ -11,7 +11,10 @@ export interface EmbedWarning {
   readonly message: string;
   /** Position of the text in the `doEmbed` batch. */
   readonly index: number;
-  /** The text's length in cl100k_base tokens before truncation. */
+  /**
+   * The text's length in cl100k_base tokens before truncation. A text over 8 characters per
+   * allowed token is only read as far as needed: then this is the tokens read, a lower bound.
+   */
   readonly tokens: number;
 }
 
@@ -29,9 +32,9 @@ export interface OpenAIEmbedderOptions {
    * this package does not know. @default the model's native length (3-small 1536, 3-large 3072, ada-002 1536)
    */
   readonly dimensions?: number;
-  /** Retries of a request on 408, 409, 429, 5xx, timeouts and connection errors, with the SDK's backoff and `retry-after`. @default 4 */
+  /** Retries of a request on 408, 409, 429, 5xx, timeouts and connection errors, with the SDK's backoff and `retry-after` (at most 60 s; a longer one ends the retries). @default 4 */
   readonly maxRetries?: number;
-  /** Milliseconds one attempt may take before it is aborted (and retried). @default 60000 */
+  /** Milliseconds one attempt may take, body included, before it is aborted (and retried). @default 60000 */
   readonly timeoutMs?: number;
   /** `doEmbed` calls `embedMany` may run at once. @default 4 */
   readonly concurrency?: number;

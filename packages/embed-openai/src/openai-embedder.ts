@@ -7,6 +7,7 @@ import {
 } from '@shortlist/core';
 import OpenAI from 'openai';
 import type { EmbeddingCreateParams } from 'openai/resources/embeddings';
+import { boundedFetch } from './bounded-fetch.js';
 import type { OpenAIEmbedderOptions } from './openai-embedder-options.js';
 import { raceAbort } from './race-abort.js';
 import { readEmbeddings } from './read-embeddings.js';
@@ -42,7 +43,8 @@ function checkTexts(texts: readonly string[]): void {
 /**
  * An embedder on the official `openai` SDK, for OpenAI or any OpenAI-compatible server. Splits
  * work by the API's input and token limits (counted with cl100k_base), truncates over-long
- * inputs with a warning, and leaves retries of 408/409/429/5xx and timeouts to the SDK.
+ * inputs with a warning, and leaves retries of 408/409/429/5xx and timeouts to the SDK; each
+ * attempt's `timeoutMs` covers the whole response, body included, and `retry-after` is capped.
  */
 export function createOpenAIEmbedder(options: OpenAIEmbedderOptions = {}): EmbedderV1 {
   const settings = resolveSettings(options ?? {});
@@ -59,7 +61,7 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions = {}): Embed
         ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
         ...(settings.organization === undefined ? {} : { organization: settings.organization }),
         ...(settings.headers === undefined ? {} : { defaultHeaders: { ...settings.headers } }),
-        ...(settings.fetch === undefined ? {} : { fetch: settings.fetch }),
+        fetch: boundedFetch(settings.fetch ?? ((input, init) => globalThis.fetch(input, init))),
       });
       context = {
         model: settings.model,
@@ -111,7 +113,7 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions = {}): Embed
           type: 'input-truncated',
           index,
           tokens: input.truncatedFrom,
-          message: `texts[${index}] has ${input.truncatedFrom} tokens, over the ${settings.maxInputTokens}-token input limit; embedded its first ${input.tokens} tokens`,
+          message: `texts[${index}] has ${input.counted ? '' : 'more than '}${input.truncatedFrom} tokens, over the ${settings.maxInputTokens}-token input limit; embedded its first ${input.tokens} tokens`,
         });
       });
       const ranges = planRequests(inputs, settings.maxBatchSize, settings.maxTokensPerRequest);

@@ -1,3 +1,5 @@
+import { inspect } from 'node:util';
+
 const keyPattern = /\bsk-[A-Za-z0-9_*-]{3,}/g;
 
 // Placeholder keys for local servers ('ollama', 'x') are not secrets and would shred messages.
@@ -13,7 +15,10 @@ export function redact(text: string, secret: string | undefined): string {
 function leaks(value: unknown, secret: string | undefined): boolean {
   if (!isSecret(secret)) return false;
   try {
-    return `${String(value)} ${JSON.stringify(value)}`.includes(secret);
+    // inspect() shows what JSON leaves out, such as response headers that echo the key.
+    return `${String(value)} ${JSON.stringify(value)} ${inspect(value, { depth: 10 })}`.includes(
+      secret,
+    );
   } catch {
     return true;
   }

@@ -27,6 +27,8 @@ export type Fault =
   | { kind: 'slow'; delayMs: number }
   | { kind: 'hang' }
   | { kind: 'truncate' }
+  /** Sends the headers and half the body, then nothing more (the connection stays open). */
+  | { kind: 'stall-body' }
   | { kind: 'not-json' }
   | { kind: 'rewrite'; items: (items: WireItem[]) => WireItem[] };
 
@@ -141,6 +143,15 @@ export async function startOpenAIServer(
       model: body.model,
       usage: { prompt_tokens: tokens, total_tokens: tokens },
     };
+    if (fault?.kind === 'stall-body') {
+      const text = JSON.stringify(payload);
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+      });
+      res.write(text.slice(0, Math.floor(text.length / 2)));
+      return;
+    }
     if (fault?.kind === 'truncate') {
       const text = JSON.stringify(payload);
       res.writeHead(200, {

@@ -1,5 +1,6 @@
 import { ApiCallError, type ApiFailureReason } from '@shortlist/core';
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { BodyCutOffError } from './bounded-fetch.js';
 import { redact, safeCause } from './redact.js';
 
 /** What an error message may say about the call; never the key itself. */
@@ -42,6 +43,15 @@ export function toApiCallError(error: unknown, context: CallContext): ApiCallErr
       'timeout',
       true,
       `OpenAI embeddings request to ${at} timed out ${tries} of ${context.timeoutMs} ms each; raise timeoutMs or check the server`,
+      error,
+    );
+  }
+  if (error instanceof APIConnectionError && error.cause instanceof BodyCutOffError) {
+    return make(
+      context,
+      'invalid-response',
+      true,
+      `OpenAI embeddings response from ${at} was cut off ${tries} (${error.cause.message})`,
       error,
     );
   }

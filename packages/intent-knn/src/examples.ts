@@ -5,6 +5,15 @@ import type { IntentExample } from './intent-options.js';
 export const exampleKey = (example: IntentExample): string =>
   `${example.tool}\u0000${example.query}`;
 
+/** A short description of a bad example; never throws (BigInts, cycles). */
+function shown(value: unknown): string {
+  try {
+    return (JSON.stringify(value) ?? String(value)).slice(0, 200);
+  } catch {
+    return typeof value;
+  }
+}
+
 /** Checks each example is `{ query, tool }` with non-empty strings; returns copies. */
 export function checkExamples(examples: unknown, argument: string): IntentExample[] {
   if (!Array.isArray(examples)) {
@@ -14,7 +23,8 @@ export function checkExamples(examples: unknown, argument: string): IntentExampl
       message: `${argument} must be an array of { query, tool } examples, got ${typeof examples}`,
     });
   }
-  return examples.map((example: unknown, i) => {
+  // An index loop, not map(): a sparse array's holes are examples too (undefined, an error).
+  return Array.from(examples as unknown[], (example: unknown, i) => {
     const { query, tool } = (example ?? {}) as { query?: unknown; tool?: unknown };
     if (
       typeof query !== 'string' ||
@@ -25,7 +35,7 @@ export function checkExamples(examples: unknown, argument: string): IntentExampl
       throw new InvalidArgumentError({
         argument: `${argument}[${i}]`,
         expected: '{ query: non-empty string, tool: tool name }',
-        message: `${argument}[${i}] must be { query, tool } with a non-empty query and tool name, got ${JSON.stringify(example)}`,
+        message: `${argument}[${i}] must be { query, tool } with a non-empty query and tool name, got ${shown(example)}`,
       });
     }
     return { query, tool };

@@ -7,6 +7,7 @@ import {
   type Tool,
   throwIfAborted,
 } from '@shortlist/core';
+import { linearIndex } from './linear-index.js';
 import { toOramaTokenizer } from './orama-tokenizer.js';
 import type { ResolvedOramaOptions } from './resolve-options.js';
 import { toolDocument, toolSchema } from './tool-document.js';
@@ -16,7 +17,10 @@ export type ToolDatabase = Orama<typeof toolSchema>;
 
 /** Creates an empty Orama database with the tool schema and the ranker's tokenizer. */
 export const createDatabase = (options: ResolvedOramaOptions): ToolDatabase =>
-  create({ schema: toolSchema, components: { tokenizer: toOramaTokenizer(options.tokenizer) } });
+  create({
+    schema: toolSchema,
+    components: { tokenizer: toOramaTokenizer(options.tokenizer), index: linearIndex() },
+  });
 
 /** Orama's ids and tool names, both ways; `Map`s so names like `__proto__` are ordinary keys. */
 export interface IdMaps {

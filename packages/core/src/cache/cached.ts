@@ -1,4 +1,4 @@
-import { embedMany } from '../embedding/embed-many.js';
+import { embedMany, nonFiniteAt } from '../embedding/embed-many.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { EmbedderV1 } from '../spec/embedder-v1.js';
 import { throwIfAborted } from '../util/abort.js';
@@ -10,7 +10,7 @@ export interface CachedOptions {
   readonly store: EmbeddingStore;
   /** Separates caches that share a store, e.g. two text preprocessings. @default '' */
   readonly namespace?: string;
-  /** Told when the store returns a vector of the wrong length (it is then re-embedded). @default console.warn */
+  /** Told when the store returns a vector of the wrong length or with NaN or Infinity (it is then re-embedded). @default console.warn */
   readonly onWarning?: WarningHandler;
 }
 
@@ -55,11 +55,16 @@ export function cached(embedder: EmbedderV1, options: CachedOptions): EmbedderV1
       const missing = new Map<string, { text: string; positions: number[] }>();
       texts.forEach((text, i) => {
         const vector = found[i];
-        if (vector instanceof Float32Array && vector.length === dimensions) {
+        const usable = vector instanceof Float32Array && vector.length === dimensions;
+        if (usable && nonFiniteAt(vector) === -1) {
           out[i] = vector;
           return;
         }
-        if (vector !== undefined) {
+        if (usable) {
+          onWarning(
+            `embedding cache: stored vector for ${provider}:${modelId} holds a non-finite number; embedding the text again`,
+          );
+        } else if (vector !== undefined) {
           onWarning(
             `embedding cache: stored vector for ${provider}:${modelId} has length ${String(
               (vector as { length?: unknown }).length,

@@ -140,7 +140,10 @@ describe('fileStore', () => {
     expect((await stat(path)).size).toBeLessThan(before);
     await store.setMany([['after', v(2)]]);
     await store.close();
-    expect(await open().getMany(['same', 'after'])).toEqual([v(9, 9, 9), v(2)]);
+    const reopened = open();
+    expect(await reopened.getMany(['same', 'after'])).toEqual([v(9, 9, 9), v(2)]);
+    await reopened.close();
+    // No temporary file is left behind (and close() removes the lock file).
     expect((await readdir(join(directory, 'nested'))).sort()).toEqual(['embeddings.bin']);
   });
 

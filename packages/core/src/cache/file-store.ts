@@ -1,8 +1,10 @@
 import { type FileHandle, mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { ShortlistError } from '../errors/shortlist-error.js';
 import { readCacheFile, writeAll, writeCacheFileAtomically } from './cache-file.js';
 import { type EmbeddingStore, type WarningHandler, warnToConsole } from './embedding-store.js';
+import { type FileLock, lockFile } from './file-lock.js';
 import { encodeRecord } from './record-codec.js';
 
 export interface FileStoreOptions {
@@ -23,12 +25,34 @@ export interface FileStore extends EmbeddingStore {
 interface OpenState {
   readonly entries: Map<string, Float32Array>;
   handle: FileHandle;
+  readonly lock: FileLock;
+}
+
+/** An I/O failure opening the cache (a directory, no permission) as a typed error naming the path. */
+function openFailure(path: string, error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (ShortlistError.isInstance(error) || typeof code !== 'string') return error;
+  const why =
+    code === 'EISDIR'
+      ? 'is a directory'
+      : code === 'ENOTDIR'
+        ? 'has a file where a directory should be'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'is not readable and writable by this process'
+          : `cannot be opened (${code})`;
+  return new InvalidArgumentError({
+    argument: 'fileStore(path)',
+    expected: 'the path of a cache file this process can read and write',
+    message: `fileStore(${path}): the path ${why}; pass the path of a cache file, e.g. fileStore(".cache/embeddings.bin")`,
+    cause: error,
+  });
 }
 
 /**
  * The embedded default store: one append-only file of checksummed records, opened on first use
  * and held in memory. Torn or corrupted records are skipped with a warning (and the file
- * rewritten without them), never returned. Calls are serialised; use one writer process per file.
+ * rewritten without them), never returned. Calls are serialised, and a lock file (`path.lock`,
+ * removed by `close()`) refuses a second writer with a typed error rather than losing entries.
  */
 export function fileStore(path: string, options: FileStoreOptions = {}): FileStore {
   if (typeof path !== 'string' || path === '') {
@@ -60,11 +84,18 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileSto
       });
     }
     if (state) return state;
-    await mkdir(dirname(path), { recursive: true });
-    const { entries, rewrite } = await readCacheFile(path, onWarning);
-    if (rewrite) await writeCacheFileAtomically(path, entries, fsync);
-    state = { entries, handle: await open(path, 'a') };
-    return state;
+    let lock: FileLock | undefined;
+    try {
+      await mkdir(dirname(path), { recursive: true });
+      lock = await lockFile(`${path}.lock`, path);
+      const { entries, rewrite } = await readCacheFile(path, onWarning);
+      if (rewrite) await writeCacheFileAtomically(path, entries, fsync);
+      state = { entries, handle: await open(path, 'a'), lock };
+      return state;
+    } catch (error) {
+      await lock?.release();
+      throw openFailure(path, error);
+    }
   };
 
   return {
@@ -109,6 +140,7 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileSto
       return serial(async () => {
         closed = true;
         await state?.handle.close();
+        await state?.lock.release();
         state = undefined;
       });
     },

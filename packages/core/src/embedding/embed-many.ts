@@ -13,7 +13,8 @@ export interface EmbedManyOptions extends LongCallOptions {
 /**
  * Embeds any number of texts in batches of the embedder's `maxBatchSize`, running up to
  * `maxConcurrency` batches at once, and checks every batch returns one vector of the declared
- * dimension per text, so a misbehaving embedder can never misalign vectors and texts.
+ * dimension per text, of finite numbers only, so a misbehaving embedder can never misalign
+ * vectors and texts nor put a NaN or Infinity into a cache or an index.
  */
 export async function embedMany(
   embedder: EmbedderV1,
@@ -66,5 +67,22 @@ function checkBatch(embedder: EmbedderV1, expected: number, embeddings: unknown)
         }, but declares ${embedder.dimensions} dimensions; return Float32Arrays of the declared length`,
       });
     }
+    const at = nonFiniteAt(vector);
+    if (at !== -1) {
+      throw new PluginError({
+        pluginId: id,
+        message: `embedder ${id} returned a vector with ${vector[at]} at component ${at}; every component must be a finite number (a value beyond ±3.4e38 overflows float32)`,
+      });
+    }
   }
+}
+
+/** Index of the first NaN or ±Infinity in `vector`, or -1. */
+export function nonFiniteAt(vector: Float32Array): number {
+  for (let i = 0; i < vector.length; i++) {
+    // x - x is 0 for finite x and NaN for NaN and ±Infinity: one comparison per component.
+    const v = vector[i]!;
+    if (v - v !== 0) return i;
+  }
+  return -1;
 }

@@ -10,6 +10,7 @@ import { throwIfAborted } from '../util/abort.js';
 import { callPlugin } from './call-plugin.js';
 import { LazyCandidate } from './lazy-candidate.js';
 import type { Pick, Selection } from './selection.js';
+import { catalogueDigest, stampSnapshot } from './snapshot-envelope.js';
 
 export interface SelectOptions extends CallOptions {
   /** Most tools to return. @default 5 */
@@ -39,7 +40,10 @@ export interface Picker<Original = unknown> {
   add(tools: readonly Original[] | unknown, options?: LongCallOptions): Promise<void>;
   /** Removes tools by name from every ranker; unknown names are ignored. */
   remove(names: readonly string[], options?: CallOptions): Promise<void>;
-  /** Snapshots of every ranker index that supports them, keyed by ranker id. */
+  /**
+   * Snapshots of every ranker index that supports them, keyed by ranker id, each stamped with a
+   * digest of the catalogue's texts so `restore()` can tell when the tools changed since.
+   */
   snapshot(): Record<string, Uint8Array>;
   /** Releases what rankers and the packer hold (WASM encoders, native memory). */
   dispose(): void;
@@ -77,6 +81,18 @@ function checkLimit(limit: unknown, argument: string): number {
   return limit;
 }
 
+function checkOptions(options: unknown, argument: string): void {
+  if (options !== undefined && (typeof options !== 'object' || options === null)) {
+    throw new InvalidArgumentError({
+      argument,
+      expected: 'an options object or nothing',
+      message: `${argument} must be an options object such as { limit: 5 }, got ${
+        options === null ? 'null' : typeof options
+      }`,
+    });
+  }
+}
+
 /** Builds a picker over indexes that are already built, one per ranker. */
 export function createPicker<Original>(
   parts: PickerParts,
@@ -84,12 +100,31 @@ export function createPicker<Original>(
   indexes: RankerIndexV1[],
 ): Picker<Original> {
   const { rankers, fusion, packer } = parts;
-  const byName = new Map<string, Tool<Original>>();
+  /**
+   * The committed catalogue. Never mutated: a mutation builds the next map and swaps it in only
+   * once every ranker (and the packer) took the change, so a select reads one consistent view.
+   */
+  let byName = new Map<string, Tool<Original>>();
   for (const tool of catalogue) byName.set(tool.name, tool);
+  /** Mutations begun so far and mutations under way: a select that overlaps one tolerates its names. */
+  let mutationsBegun = 0;
+  let mutationsRunning = 0;
+  /** Set when a failed mutation could not be undone; every later call reports it. */
+  let broken: PluginError | undefined;
   /** Mutations run one at a time so rankers never see interleaved adds and removes. */
   let mutations: Promise<unknown> = Promise.resolve();
   const serialise = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = mutations.then(work, work);
+    const guarded = async (): Promise<T> => {
+      if (broken) throw broken;
+      mutationsBegun++;
+      mutationsRunning++;
+      try {
+        return await work();
+      } finally {
+        mutationsRunning--;
+      }
+    };
+    const run = mutations.then(guarded, guarded);
     mutations = run.catch(() => undefined);
     return run;
   };
@@ -126,8 +161,12 @@ export function createPicker<Original>(
   ): FusedTool['sources'] =>
     'sources' in entry ? entry.sources : { [rankerId]: { rank: position + 1, score: entry.score } };
 
-  const toolFor = (name: string, pluginId: string): Tool<Original> => {
-    const tool = byName.get(name);
+  const toolFor = (
+    view: ReadonlyMap<string, Tool<Original>>,
+    name: string,
+    pluginId: string,
+  ): Tool<Original> => {
+    const tool = view.get(name);
     if (!tool) {
       throw new PluginError({
         pluginId,
@@ -139,19 +178,19 @@ export function createPicker<Original>(
 
   /** Who produced the fused ranking, named when it returns a tool outside the catalogue. */
   const fusedBy = fusion && rankers.length > 1 ? fusion.id : rankers[0]!.id;
-  const lookUpFused = (name: string): Tool<Original> => toolFor(name, fusedBy);
 
   const plainSelection = (
     query: string,
     fused: readonly (RankedTool | FusedTool)[],
     rankerId: string,
+    view: ReadonlyMap<string, Tool<Original>>,
   ): Selection<Original> => {
     const picks: Pick<Original>[] = [];
     for (let i = 0; i < fused.length; i++) {
       const entry = fused[i]!;
       picks.push({
         name: entry.name,
-        tool: lookUpFused(entry.name),
+        tool: toolFor(view, entry.name, fusedBy),
         rank: i + 1,
         score: entry.score,
         sources: sourcesOf(entry, i, rankerId),
@@ -223,12 +262,74 @@ export function createPicker<Original>(
       : { query, tools, originals, picks, dropped: [] };
   };
 
-  const rebuild = async (i: number, options?: LongCallOptions): Promise<void> => {
-    const ranker = rankers[i]!;
-    const tools = [...byName.values()];
-    const next = await callPlugin(ranker.id, 'index', () => ranker.doIndex(tools, options));
+  /** A fresh index of `tools` for ranker `i`, not yet swapped in. */
+  const buildIndex = (i: number, tools: readonly Tool[], options?: LongCallOptions) =>
+    callPlugin(rankers[i]!.id, 'index', () => rankers[i]!.doIndex(tools, options));
+
+  const swapIndex = (i: number, next: RankerIndexV1): void => {
     indexes[i]!.doDispose?.();
     indexes[i] = next;
+  };
+
+  /**
+   * Applies one change to every ranker, all or nothing: an incremental ranker runs `forward`, the
+   * others are rebuilt from `next` and swapped in only when every ranker succeeded. On a failure
+   * each ranker is put back (by `undo`, or rebuilt from the committed catalogue) and the error
+   * rethrown, so the catalogue and every index still agree.
+   */
+  const applyEverywhere = async (
+    next: ReadonlyMap<string, Tool<Original>>,
+    what: string,
+    forward: (index: RankerIndexV1) => (() => Promise<void>) | undefined,
+    undo: (index: RankerIndexV1, failed: boolean) => (() => Promise<void>) | undefined,
+    options: LongCallOptions | undefined,
+  ): Promise<void> => {
+    const staged: (RankerIndexV1 | undefined)[] = new Array(rankers.length);
+    const inPlace: boolean[] = new Array(rankers.length).fill(false);
+    const outcomes = await Promise.allSettled(
+      rankers.map(async (ranker, i) => {
+        const step = forward(indexes[i]!);
+        if (step) {
+          inPlace[i] = true;
+          await callPlugin(ranker.id, what, step);
+        } else {
+          staged[i] = await buildIndex(i, [...next.values()], options);
+        }
+      }),
+    );
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (!failure) {
+      staged.forEach((index, i) => {
+        if (index) swapIndex(i, index);
+      });
+      return;
+    }
+    for (const index of staged) index?.doDispose?.();
+    const committed = [...byName.values()];
+    await Promise.all(
+      rankers.map(async (ranker, i) => {
+        if (!inPlace[i]) return;
+        const failed = outcomes[i]!.status === 'rejected';
+        const step = undo(indexes[i]!, failed);
+        try {
+          if (step) await callPlugin(ranker.id, `undo ${what}`, step);
+          else swapIndex(i, await buildIndex(i, committed));
+        } catch (error) {
+          try {
+            swapIndex(i, await buildIndex(i, committed));
+          } catch {
+            broken = new PluginError({
+              pluginId: ranker.id,
+              message: `${ranker.id} failed to ${what} and could not be put back (${
+                error instanceof Error ? error.message : String(error)
+              }); its index no longer matches the catalogue, index the tools again with pipe().index()`,
+              cause: error,
+            });
+          }
+        }
+      }),
+    );
+    throw (failure as PromiseRejectedResult).reason;
   };
 
   return {
@@ -239,43 +340,60 @@ export function createPicker<Original>(
     get: (name) => byName.get(name),
 
     async rankings(query, options) {
-      const limit = checkLimit(options?.limit, 'rankings(options.limit)');
+      checkOptions(options, 'rankings(options)');
+      if (broken) throw broken;
+      const view = byName;
+      const limit = Math.min(checkLimit(options?.limit, 'rankings(options.limit)'), view.size);
       throwIfAborted(options.signal);
-      if (typeof query !== 'string' || query.trim() === '') {
+      if (typeof query !== 'string' || query.trim() === '' || limit === 0) {
         return rankers.map((ranker) => ({ rankerId: ranker.id, ranking: [] }));
       }
       return rankings(query, limit, options.signal);
     },
 
     async select(query, options = {}) {
-      const limit = checkLimit(options.limit ?? 5, 'select(options.limit)');
+      checkOptions(options, 'select(options)');
+      if (broken) throw broken;
+      // One view of the catalogue for the whole select, whatever add() or remove() do meanwhile.
+      const view = byName;
+      const begun = mutationsBegun;
+      const quiet = mutationsRunning === 0;
+      const asked = checkLimit(options.limit ?? 5, 'select(options.limit)');
       const overFetch = options.overFetch ?? parts.overFetch;
-      if (typeof overFetch !== 'number' || !(overFetch >= 1)) {
+      if (typeof overFetch !== 'number' || !(overFetch >= 1) || !Number.isFinite(overFetch)) {
         throw new InvalidArgumentError({
           argument: 'select(options.overFetch)',
-          expected: 'a number ≥ 1',
-          message: `select(options.overFetch) must be a number ≥ 1, got ${String(overFetch)}`,
+          expected: 'a finite number ≥ 1',
+          message: `select(options.overFetch) must be a finite number ≥ 1, got ${String(overFetch)}`,
         });
       }
       if (typeof query !== 'string') {
         throw new InvalidArgumentError({
           argument: 'select(query)',
           expected: 'a string',
-          message: `select(query) must be a string, got ${typeof query}`,
+          message: `select(query) must be a string, got ${query === null ? 'null' : typeof query}`,
         });
       }
       const { signal } = options;
       throwIfAborted(signal);
-      if (query.trim() === '') {
+      if (query.trim() === '' || view.size === 0) {
         return { query, tools: [], originals: [], picks: [], dropped: [] };
       }
-      const depth = Math.ceil(limit * overFetch);
+      // The limit policy: any positive integer is accepted; no stage is asked for more tools
+      // than the catalogue holds, so a huge limit costs what the whole catalogue costs.
+      const limit = Math.min(asked, view.size);
+      const depth = Math.min(Math.ceil(limit * overFetch), view.size);
       const sources = await rankings(query, depth, signal);
-      const fused = await fuse(sources, packer ? depth : limit, signal);
-      if (!packer) return plainSelection(query, fused, sources[0]!.rankerId);
+      let fused = await fuse(sources, packer ? depth : limit, signal);
+      if (!quiet || begun !== mutationsBegun) {
+        // A mutation overlapped: rankers may name tools added after this select began.
+        fused = fused.filter((entry) => view.has(entry.name));
+      }
+      if (!packer) return plainSelection(query, fused, sources[0]!.rankerId, view);
+      const lookUp = (name: string): Tool<Original> => toolFor(view, name, fusedBy);
       const candidates: LazyCandidate<Original>[] = [];
       for (let i = 0; i < fused.length; i++) {
-        candidates.push(new LazyCandidate(fused[i]!.name, fused[i]!.score, i + 1, lookUpFused));
+        candidates.push(new LazyCandidate(fused[i]!.name, fused[i]!.score, i + 1, lookUp));
       }
       const packing = callPlugin(
         packer.id,
@@ -301,16 +419,28 @@ export function createPicker<Original>(
           }
         }
         if (added.length === 0) return;
-        for (const tool of added) byName.set(tool.name, tool);
-        await Promise.all(
-          rankers.map((ranker, i) => {
-            const index = indexes[i]!;
-            return index.doAdd
-              ? callPlugin(ranker.id, 'add tools', () => index.doAdd!(added, options))
-              : rebuild(i, options);
-          }),
+        const next = new Map(byName);
+        for (const tool of added) next.set(tool.name, tool);
+        const names = added.map((tool) => tool.name);
+        const removeAdded = (index: RankerIndexV1) =>
+          index.doRemove ? () => index.doRemove!(names) : undefined;
+        await applyEverywhere(
+          next,
+          'add tools',
+          (index) => (index.doAdd ? () => index.doAdd!(added, options) : undefined),
+          removeAdded,
+          options,
         );
-        if (packer?.doPrepare) await packer.doPrepare(added, options);
+        if (packer?.doPrepare) {
+          try {
+            await callPlugin(packer.id, 'prepare', () => packer.doPrepare!(added, options));
+          } catch (error) {
+            // Take the tools back out of every ranker so the retry is not refused as a duplicate.
+            await applyEverywhere(byName, 'remove tools', removeAdded, () => undefined, undefined);
+            throw error;
+          }
+        }
+        byName = next;
       });
     },
 
@@ -324,25 +454,31 @@ export function createPicker<Original>(
             message: 'remove(names) takes an array of tool names',
           });
         }
-        const present = names.filter((name) => byName.has(name));
+        const present = [...new Set(names.filter((name) => byName.has(name)))];
         if (present.length === 0) return;
-        for (const name of present) byName.delete(name);
-        await Promise.all(
-          rankers.map((ranker, i) => {
-            const index = indexes[i]!;
-            return index.doRemove
-              ? callPlugin(ranker.id, 'remove tools', () => index.doRemove!(present, options))
-              : rebuild(i, options);
-          }),
+        const removed = present.map((name) => byName.get(name)!);
+        const next = new Map(byName);
+        for (const name of present) next.delete(name);
+        await applyEverywhere(
+          next,
+          'remove tools',
+          (index) => (index.doRemove ? () => index.doRemove!(present, options) : undefined),
+          // A ranker that failed part-way is rebuilt; one that removed them all takes them back.
+          (index, failed) => (!failed && index.doAdd ? () => index.doAdd!(removed) : undefined),
+          options,
         );
+        byName = next;
       });
     },
 
     snapshot() {
       const snapshots: Record<string, Uint8Array> = {};
+      let digest: readonly [number, number] | undefined;
       rankers.forEach((ranker, i) => {
         const snapshot = indexes[i]!.doSnapshot?.();
-        if (snapshot) snapshots[ranker.id] = snapshot;
+        if (!snapshot) return;
+        digest ??= catalogueDigest([...byName.values()]);
+        snapshots[ranker.id] = stampSnapshot(digest, snapshot);
       });
       return snapshots;
     },

@@ -39,7 +39,14 @@ describe('pipe()', () => {
   it('over-fetches each ranker by 4 × limit by default, and as configured', async () => {
     const a = overlapRanker({ id: 'a' });
     const b = overlapRanker({ id: 'b' });
-    const picker = await pipe(a, b).fuse(testFusion).index(catalogue);
+    // Enough tools that 4 × limit stays under the catalogue size, which caps every request.
+    const fillers = Array.from({ length: 10 }, (_, i) => ({
+      name: `filler_${i}`,
+      description: 'x',
+    }));
+    const picker = await pipe(a, b)
+      .fuse(testFusion)
+      .index([...catalogue, ...fillers]);
     await picker.select('email', { limit: 3 });
     expect(a.limits).toEqual([12]);
     expect(b.limits).toEqual([12]);

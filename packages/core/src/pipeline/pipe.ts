@@ -9,6 +9,7 @@ import { throwIfAborted } from '../util/abort.js';
 import { callPlugin } from './call-plugin.js';
 import { checkFusion, checkPacker, checkRankers } from './check-plugin.js';
 import { createPicker, type Picker, type PickerParts } from './picker.js';
+import { catalogueDigest, readStamp } from './snapshot-envelope.js';
 
 /** Element type of a tool input: an array's element, or an MCP `{ tools }` result's. */
 export type ToolInput<Original> = readonly Original[] | { readonly tools: readonly Original[] };
@@ -33,7 +34,8 @@ export interface Pipeline {
   index<Original>(tools: ToolInput<Original>, options?: LongCallOptions): Promise<Picker<Original>>;
   /**
    * Like `index`, but restores each ranker from its snapshot (from `picker.snapshot()`) when it
-   * has one and supports it, indexing the rest.
+   * has one and supports it, indexing the rest, and any whose snapshot was made from other tool
+   * texts (detected by a digest of the catalogue the snapshot carries).
    */
   restore<Original>(
     tools: ToolInput<Original>,
@@ -106,13 +108,24 @@ function build(parts: PickerParts): Pipeline {
     },
     index: <Original>(input: ToolInput<Original>, options?: LongCallOptions) =>
       open(input, options, (ranker, tools) => ranker.doIndex(tools, options)),
-    restore: (input, snapshots, options) =>
-      open(input, options, (ranker, tools) => {
-        const snapshot = snapshots[ranker.id];
-        return snapshot && ranker.doRestore
-          ? ranker.doRestore(snapshot, tools, options)
-          : ranker.doIndex(tools, options);
-      }),
+    restore: (input, snapshots, options) => {
+      let digest: readonly [number, number] | undefined;
+      return open(input, options, (ranker, tools) => {
+        const snapshot = snapshots?.[ranker.id];
+        if (!(snapshot instanceof Uint8Array) || !ranker.doRestore) {
+          return ranker.doIndex(tools, options);
+        }
+        const stamp = readStamp(snapshot);
+        if (stamp.digest) {
+          digest ??= catalogueDigest(tools);
+          // A snapshot of other tool texts would rank by the old texts: index the new ones.
+          if (stamp.digest[0] !== digest[0] || stamp.digest[1] !== digest[1]) {
+            return ranker.doIndex(tools, options);
+          }
+        }
+        return ranker.doRestore(stamp.inner, tools, options);
+      });
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import { embedMany } from '../embedding/embed-many.js';
 import { createVectorIndex, type VectorIndex } from '../embedding/vector-index.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { EmbedderV1 } from '../spec/embedder-v1.js';
-import type { RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
+import type { RankedTool, RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
 import { toolText } from '../text/tool-fields.js';
 import type { Tool } from '../tools/tool.js';
 import { throwIfAborted } from '../util/abort.js';
@@ -50,7 +50,13 @@ export function semantic(options: SemanticOptions): RankerV1 {
       throwIfAborted(signal);
       if (query.trim() === '' || vectors.size === 0 || limit <= 0) return [];
       const [embedding] = await embedMany(embedder, [query], { signal, phase: 'semantic: query' });
-      return vectors.search(embedding!, limit).map(({ key, score }) => ({ name: key, score }));
+      // A tool with nothing in common with the query (cosine ≤ 0) is no match: a query of
+      // unknown words selects nothing rather than `limit` tools scoring zero.
+      const ranking: RankedTool[] = [];
+      for (const { key, score } of vectors.search(embedding!, limit)) {
+        if (score > 0) ranking.push({ name: key, score });
+      }
+      return ranking;
     },
     async doAdd(tools, options) {
       const embeddings = await embedTools(tools, options);

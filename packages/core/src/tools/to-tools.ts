@@ -138,8 +138,9 @@ function toTool(entry: unknown, at: string, key: string | undefined): Tool {
 /** One entry, where to find it in the input, and its key when the input is a record. */
 type Entry = readonly [entry: unknown, at: string, key: string | undefined];
 
+/** An index loop, not map(): a sparse array's holes are entries too (undefined, an error). */
 const listed = (entries: readonly unknown[]): Entry[] =>
-  entries.map((entry, i) => [entry, `tools[${i}]`, undefined]);
+  Array.from({ length: entries.length }, (_, i) => [entries[i], `tools[${i}]`, undefined]);
 
 /**
  * Unwraps an MCP `tools/list` result (`{ tools }`, or a JSON-RPC `{ result: { tools } }`), or reads
@@ -172,9 +173,11 @@ function entriesOf(input: unknown): Entry[] {
  * Entries that are already canonical `Tool`s pass through unchanged.
  */
 export function toTools(input: unknown): Tool[] {
-  const tools = entriesOf(input).map(([entry, at, key]) =>
-    isCanonicalTool(entry) ? entry : toTool(entry, at, key),
-  );
+  const entries = entriesOf(input);
+  const tools: Tool[] = [];
+  for (const [entry, at, key] of entries) {
+    tools.push(isCanonicalTool(entry) ? checkCanonical(entry, at) : toTool(entry, at, key));
+  }
   const seen = new Map<string, number>();
   tools.forEach((tool, index) => {
     const first = seen.get(tool.name);
@@ -188,6 +191,18 @@ export function toTools(input: unknown): Tool[] {
     seen.set(tool.name, index);
   });
   return tools;
+}
+
+/** A canonical tool passes through, but only with a name a converted one would have. */
+function checkCanonical(tool: Tool, at: string): Tool {
+  if (tool.name.trim() === '') {
+    throw new InvalidArgumentError({
+      argument: `${at}.name`,
+      expected: 'a non-empty string',
+      message: `${at} (canonical Tool) has a blank name; give every tool a unique non-empty string name`,
+    });
+  }
+  return tool;
 }
 
 /** Recognises a tool that has already been through `toTools`, so conversion is idempotent. */

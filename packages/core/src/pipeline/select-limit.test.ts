@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { lengthPacker, overlapRanker, testFusion } from '../test-plugins.js';
+import { pipe } from './pipe.js';
+
+const tools = [
+  { name: 'send_email', description: 'Send an email' },
+  { name: 'search_email', description: 'Search email messages' },
+];
+
+describe('select() limit policy', () => {
+  it('accepts any positive integer limit and asks no stage for more tools than the catalogue holds', async () => {
+    const a = overlapRanker({ id: 'a' });
+    const b = overlapRanker({ id: 'b' });
+    const picker = await pipe(a, b).fuse(testFusion).pack(lengthPacker(1000)).index(tools);
+    for (const limit of [3, 1e9, Number.MAX_SAFE_INTEGER, 2 ** 60]) {
+      const selection = await picker.select('email', { limit });
+      expect(selection.tools.map((tool) => tool.name).sort()).toEqual([
+        'search_email',
+        'send_email',
+      ]);
+    }
+    expect(Math.max(...a.limits, ...b.limits)).toBe(2);
+    const ranked = await picker.rankings('email', { limit: 1e12 });
+    expect(ranked.map((source) => source.ranking.length)).toEqual([2, 2]);
+    expect(Math.max(...a.limits)).toBe(2);
+  });
+
+  it('answers an empty catalogue with nothing, without calling a ranker', async () => {
+    const ranker = overlapRanker();
+    const picker = await pipe(ranker).index([]);
+    expect((await picker.select('email', { limit: 1e9 })).tools).toEqual([]);
+    expect(ranker.limits).toEqual([]);
+  });
+
+  it('rejects options that are not an object, and an infinite overFetch, with typed errors', async () => {
+    const picker = await pipe(overlapRanker()).index(tools);
+    for (const options of [null, 5, 'x']) {
+      const error = await picker
+        .select('email', options as unknown as undefined)
+        .catch((caught: unknown) => caught);
+      expect(InvalidArgumentError.isInstance(error)).toBe(true);
+      expect((error as InvalidArgumentError).argument).toBe('select(options)');
+    }
+    for (const overFetch of [Number.POSITIVE_INFINITY, Number.NaN, 0.5]) {
+      await expect(picker.select('email', { overFetch })).rejects.toSatisfy(
+        InvalidArgumentError.isInstance,
+      );
+    }
+    await expect(picker.rankings('email', null as never)).rejects.toSatisfy(
+      InvalidArgumentError.isInstance,
+    );
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
+import { defaultTokenizer } from '../text/tokenizer.js';
+import { toolText } from '../text/tool-fields.js';
+import { pipe } from './pipe.js';
+
+/** A real snapshotting ranker: its snapshot holds the terms it indexed, as rankers' snapshots do. */
+function snapshottingRanker() {
+  const calls = { index: 0, restore: 0 };
+  const wrap = (terms: Map<string, string[]>): RankerIndexV1 => ({
+    get size() {
+      return terms.size;
+    },
+    doRank(query, { limit }) {
+      const words = defaultTokenizer(query);
+      return [...terms]
+        .map(([name, list]) => ({
+          name,
+          score: words.filter((word) => list.includes(word)).length,
+        }))
+        .filter((entry) => entry.score > 0)
+        .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1))
+        .slice(0, limit);
+    },
+    doSnapshot: () => new TextEncoder().encode(JSON.stringify([...terms])),
+  });
+  const ranker: RankerV1 & { calls: typeof calls } = {
+    specificationVersion: 'v1',
+    id: 'snapshotting',
+    calls,
+    async doIndex(tools) {
+      calls.index++;
+      return wrap(new Map(tools.map((tool) => [tool.name, defaultTokenizer(toolText(tool))])));
+    },
+    async doRestore(snapshot) {
+      calls.restore++;
+      return wrap(new Map(JSON.parse(new TextDecoder().decode(snapshot)) as [string, string[]][]));
+    },
+  };
+  return ranker;
+}
+
+const tools = [
+  { name: 'send_email', description: 'Send an email' },
+  { name: 'get_weather', description: 'Weather forecast for a city' },
+];
+
+describe('restore() and stale snapshots', () => {
+  it('restores from a snapshot of the same tools, in any order', async () => {
+    const ranker = snapshottingRanker();
+    const snapshots = (await pipe(ranker).index(tools)).snapshot();
+    const picker = await pipe(ranker).restore([...tools].reverse(), snapshots);
+    expect(ranker.calls).toEqual({ index: 1, restore: 1 });
+    expect((await picker.select('weather')).tools.map((tool) => tool.name)).toEqual([
+      'get_weather',
+    ]);
+  });
+
+  it('indexes afresh when a tool text changed since the snapshot, never ranking by the old text', async () => {
+    const ranker = snapshottingRanker();
+    const snapshots = (await pipe(ranker).index(tools)).snapshot();
+    const changed = [tools[0]!, { name: 'get_weather', description: 'Rain and sunshine outlook' }];
+    const picker = await pipe(ranker).restore(changed, snapshots);
+    expect(ranker.calls).toEqual({ index: 2, restore: 0 });
+    expect((await picker.select('sunshine')).tools.map((tool) => tool.name)).toEqual([
+      'get_weather',
+    ]);
+    expect((await picker.select('forecast')).tools).toEqual([]);
+  });
+
+  it('still restores a snapshot made before snapshots were stamped', async () => {
+    const ranker = snapshottingRanker();
+    const picker = await pipe(ranker).index(tools);
+    // What a ranker's own doSnapshot returns, as older versions of pipe() stored it.
+    const unstamped = {
+      snapshotting: new TextEncoder().encode(JSON.stringify([['send_email', ['email']]])),
+    };
+    const restored = await pipe(ranker).restore(tools, unstamped);
+    expect(ranker.calls.restore).toBe(1);
+    expect((await restored.select('email')).tools.map((tool) => tool.name)).toEqual(['send_email']);
+    picker.dispose();
+  });
+});

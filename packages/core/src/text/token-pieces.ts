@@ -1,0 +1,66 @@
+/**
+ * Longest run of letters, of punctuation or of spaces counted as one piece. BPE tokenizers merge
+ * within a pre-token in time quadratic in its length; real text has no longer runs.
+ */
+export const MAX_TOKEN_RUN = 256;
+
+const patterns = new Map<number, RegExp>();
+
+/** Runs of one class longer than `maxRun`: letters (with marks), punctuation and symbols, spaces. */
+function runPattern(maxRun: number): RegExp {
+  let pattern = patterns.get(maxRun);
+  if (!pattern) {
+    const n = maxRun + 1;
+    pattern = new RegExp(`[\\p{L}\\p{M}]{${n},}|[^\\s\\p{L}\\p{M}\\p{N}]{${n},}|\\s{${n},}`, 'gu');
+    patterns.set(maxRun, pattern);
+  }
+  return pattern;
+}
+
+/** Cuts `run` into pieces of at most `size` UTF-16 units, never inside a surrogate pair. */
+function pushChunks(run: string, size: number, pieces: string[]): void {
+  for (let start = 0; start < run.length; ) {
+    let end = Math.min(run.length, start + size);
+    const last = run.charCodeAt(end - 1);
+    if (end < run.length && last >= 0xd800 && last <= 0xdbff) end--;
+    pieces.push(run.slice(start, end));
+    start = end;
+  }
+}
+
+/**
+ * Splits `text` so no piece holds a run longer than `maxRun` characters of one class; the
+ * pieces concatenate back to `text`. Text without such a run comes back as one piece.
+ */
+export function tokenPieces(text: string, maxRun: number = MAX_TOKEN_RUN): string[] {
+  if (text.length <= maxRun) return [text];
+  const pattern = runPattern(maxRun);
+  pattern.lastIndex = 0;
+  const pieces: string[] = [];
+  let from = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    if (match.index > from) pieces.push(text.slice(from, match.index));
+    pushChunks(match[0], maxRun, pieces);
+    from = match.index + match[0].length;
+  }
+  if (pieces.length === 0) return [text];
+  if (from < text.length) pieces.push(text.slice(from));
+  return pieces;
+}
+
+/**
+ * Counts tokens with `count` in time linear in the text's length: oversized runs are counted in
+ * pieces of `maxRun`, plus one token for every cut, since cutting can save a merge or two.
+ * Text without such a run is counted exactly as `count(text)` would.
+ */
+export function countTokensBounded(
+  text: string,
+  count: (piece: string) => number,
+  maxRun: number = MAX_TOKEN_RUN,
+): number {
+  const pieces = tokenPieces(text, maxRun);
+  if (pieces.length === 1) return count(text);
+  let tokens = pieces.length - 1;
+  for (const piece of pieces) tokens += count(piece);
+  return tokens;
+}

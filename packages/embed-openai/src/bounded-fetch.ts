@@ -1,0 +1,48 @@
+/** Longest `retry-after` the embedder lets the SDK wait out; a longer one ends the retries. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/** The connection broke while the body was read; the SDK retries it like any connection error. */
+export class BodyCutOffError extends Error {}
+
+/** Milliseconds a response asks to wait, from `retry-after-ms` or `retry-after` (seconds or a date). */
+function retryAfterMs(headers: Headers): number | undefined {
+  const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+  if (!Number.isNaN(ms)) return ms;
+  const value = headers.get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number.parseFloat(value);
+  if (!Number.isNaN(seconds)) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : date - Date.now();
+}
+
+/**
+ * Wraps the `fetch` the SDK calls so that one attempt ends only when its whole body has arrived
+ * (the SDK's timeout then covers a body that stalls, not just the headers), and a `retry-after`
+ * over `MAX_RETRY_AFTER_MS` turns into `x-should-retry: false`, which the SDK obeys.
+ */
+export function boundedFetch(inner: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await inner(input, init);
+    let body: ArrayBuffer;
+    try {
+      body = await response.arrayBuffer();
+    } catch (error) {
+      // An abort (the SDK's timeout, the caller's signal) stays an abort; anything else is a cut.
+      if (init?.signal?.aborted) throw error;
+      throw new BodyCutOffError(
+        `the response body was cut off: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }
+    const headers = new Headers(response.headers);
+    const wait = response.ok ? undefined : retryAfterMs(headers);
+    if (wait !== undefined && !(wait <= MAX_RETRY_AFTER_MS)) headers.set('x-should-retry', 'false');
+    const empty = response.status === 204 || response.status === 304;
+    return new Response(empty ? null : body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+  };
+}

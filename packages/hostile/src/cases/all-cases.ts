@@ -1,0 +1,36 @@
+import type { HostileCase } from '../hostile-case.js';
+import { deadlineCases, finiteCases, redactionCases } from './embedder-cases.js';
+import { inputCases } from './input-cases.js';
+import { limitCases } from './limit-cases.js';
+import { atomicCases, raceCases } from './race-cases.js';
+import { schemaCases } from './schema-cases.js';
+import { storeCases } from './store-cases.js';
+import { tokenCases } from './token-cases.js';
+
+/** Every case of the suite, in issue-item order. */
+export const allCases: readonly HostileCase[] = [
+  ...limitCases,
+  ...tokenCases,
+  ...raceCases,
+  ...atomicCases,
+  ...deadlineCases,
+  ...finiteCases,
+  ...storeCases,
+  ...inputCases,
+  ...schemaCases,
+  ...redactionCases,
+].sort((a, b) => a.item - b.item);
+
+/** Short titles of the issue's items, for the table. */
+export const itemTitles: Readonly<Record<number, string>> = {
+  1: 'huge `limit`',
+  2: 'one enormous pre-token, huge query',
+  3: '`select()` racing `remove()`/`add()`',
+  4: '`add()`/`remove()` failing in one ranker',
+  5: 'stalled bodies, hour-long `retry-after`',
+  6: 'NaN/Infinity vectors',
+  7: 'two writers on one cache file',
+  8: 'orama with 50,000 distinct terms in a tool',
+  9: 'schemas JSON cannot encode',
+  10: 'smaller gaps',
+};

@@ -1,0 +1,17 @@
+/** What a case must end in: a correct answer, a typed Shortlist error, or either. */
+export type Wanted = 'answer' | 'typed-error' | 'either';
+
+/** One attack on the public API, tied to the issue item it came from. */
+export interface HostileCase {
+  /** The numbered item of issue 14 (1–10). */
+  readonly item: number;
+  readonly name: string;
+  readonly wants: Wanted;
+  /** Performs the attack; resolves with what the API answered. */
+  run(): Promise<unknown>;
+  /** Why an answer is wrong, or undefined when it is right. */
+  check?(answer: unknown): string | undefined;
+}
+
+/** How a case ended; the table's columns. */
+export type Outcome = 'typed-error' | 'handled' | 'silently-wrong' | 'crashed' | 'hung';
