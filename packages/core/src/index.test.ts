@@ -34,6 +34,7 @@ it('exports exactly the public API', async () => {
     'offerKth',
     'offerTop',
     'pipe',
+    'raceAbort',
     'resetKth',
     'resetTop',
     'semantic',

@@ -44,7 +44,12 @@ export {
 } from './ranking/top-slots.js';
 export { type SemanticOptions, semantic } from './semantic/semantic.js';
 export type { Awaitable, CallOptions, LongCallOptions, Progress } from './spec/call-options.js';
-export type { EmbedderV1, EmbedResult } from './spec/embedder-v1.js';
+export type {
+  EmbedderV1,
+  EmbedInputType,
+  EmbedOptions,
+  EmbedResult,
+} from './spec/embedder-v1.js';
 export type {
   FusedTool,
   FuseOptions,
@@ -87,7 +92,7 @@ export {
 } from './text/tool-fields.js';
 export { isCanonicalTool, toTools } from './tools/to-tools.js';
 export type { JsonSchema, Tool, ToolFormat } from './tools/tool.js';
-export { isAbortError, throwIfAborted } from './util/abort.js';
+export { isAbortError, raceAbort, throwIfAborted } from './util/abort.js';
 export {
   decodeSnapshot,
   encodeSnapshot,

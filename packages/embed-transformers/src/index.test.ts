@@ -1,0 +1,9 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly the public surface', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'createTransformersEmbedder',
+    'defaultTransformersModel',
+    'transformersModelDimensions',
+  ]);
+});
