@@ -7,3 +7,11 @@ it('exports exactly the public surface', async () => {
     'transformersModelDimensions',
   ]);
 });
+
+it('exports the tiny test model from the testing entry', async () => {
+  expect(Object.keys(await import('./testing.js')).sort()).toEqual([
+    'embeddingTable',
+    'referenceVector',
+    'writeTinyModel',
+  ]);
+});

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { describeEmbedder } from '@shortlist/conformance';
 import { afterAll, beforeAll } from 'vitest';
 import { forbidNetwork } from './test-no-network.js';
-import { writeTinyModel } from './test-tiny-model.js';
+import { writeTinyModel } from './testing/tiny-model.js';
 import { createTransformersEmbedder } from './transformers-embedder.js';
 
 forbidNetwork();

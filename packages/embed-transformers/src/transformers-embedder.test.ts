@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { InvalidArgumentError, PluginError, pipe, semantic } from '@shortlist/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { forbidNetwork } from './test-no-network.js';
-import { embeddingTable, referenceVector, writeTinyModel } from './test-tiny-model.js';
+import { embeddingTable, referenceVector, writeTinyModel } from './testing/tiny-model.js';
 import { createTransformersEmbedder } from './transformers-embedder.js';
 
 forbidNetwork();

@@ -7,7 +7,7 @@ import {
   type OnnxInitializer,
   type OnnxNode,
   writeOnnxModel,
-} from './test-onnx-writer.js';
+} from './onnx-writer.js';
 
 /**
  * A tiny BERT-shaped sentence encoder written by the test: a WordPiece tokenizer.json, a
