@@ -3,7 +3,12 @@ export type { EmbeddingStore, WarningHandler } from './cache/embedding-store.js'
 export { type FileStore, type FileStoreOptions, fileStore } from './cache/file-store.js';
 export { type MemoryStoreOptions, memoryStore } from './cache/memory-store.js';
 export { type EmbedManyOptions, embedMany } from './embedding/embed-many.js';
-export { createVectorIndex, type Neighbour, type VectorIndex } from './embedding/vector-index.js';
+export {
+  createVectorIndex,
+  type Neighbour,
+  type SearchMethod,
+  type VectorIndex,
+} from './embedding/vector-index.js';
 export { dotRow, normalize } from './embedding/vector-math.js';
 export {
   ApiCallError,
