@@ -55,12 +55,7 @@ export function createVectorIndex(
   let nonFiniteRows = 0;
   let postings: SparsePostings | undefined;
   const dense = denseLayer(dimensions);
-  const sparse = {
-    scores: new Float64Array(0),
-    stamps: new Int32Array(0),
-    touched: new Int32Array(0),
-    stamp: 0,
-  };
+  let sparseScores = new Float64Array(0);
 
   const grow = (): void => {
     capacity *= 2;
@@ -96,37 +91,22 @@ export function createVectorIndex(
     observe?.('sparse');
     const size = keys.length;
     postings ??= buildPostings(matrix, size, dimensions, totalNonZeros);
-    if (sparse.scores.length < size) {
-      sparse.scores = new Float64Array(capacity);
-      sparse.stamps = new Int32Array(capacity);
-      sparse.touched = new Int32Array(capacity);
-      sparse.stamp = 0;
-    }
-    const { scores, stamps, touched } = sparse;
-    const stamp = ++sparse.stamp;
+    if (sparseScores.length < size) sparseScores = new Float64Array(capacity);
+    const scores = sparseScores;
+    scores.fill(0, 0, size);
     const { starts, rows, values } = postings;
-    let count = 0;
     // Dimensions in ascending order: each row's sum adds the same products in the same order
-    // as dotRow (whose other products are zeros), so the scores are bit-identical.
+    // as dotRow (whose other products are zeros), so the scores are bit-identical; a row that
+    // shares no dimension keeps exactly 0, as dotRow gives it.
     for (let dim = 0; dim < dimensions; dim++) {
       const weight = unit[dim]!;
       if (weight === 0) continue;
       for (let at = starts[dim]!, end = starts[dim + 1]!; at < end; at++) {
-        const row = rows[at]!;
-        if (stamps[row] !== stamp) {
-          stamps[row] = stamp;
-          scores[row] = 0;
-          touched[count++] = row;
-        }
-        scores[row]! += values[at]! * weight;
+        scores[rows[at]!]! += values[at]! * weight;
       }
     }
     const best = topK(k, nameOf);
-    for (let i = 0; i < count; i++) best.push(touched[i]!, scores[touched[i]!]!);
-    // Untouched rows score exactly 0; they matter only when zero can still enter.
-    if (best.size < k || best.threshold <= 0) {
-      for (let row = 0; row < size; row++) if (stamps[row] !== stamp) best.push(row, 0);
-    }
+    for (let row = 0; row < size; row++) best.push(row, scores[row]!);
     return best.drain().map(({ id, score }) => ({ key: keys[id]!, score }));
   };
 
