@@ -1,9 +1,12 @@
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeTinyModel } from '@shortlist/embed-transformers/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EmbeddingsServer, startEmbeddingsServer } from './test-embeddings-server.js';
 import { fixture, runCli } from './test-run-cli.js';
+
+// Each test starts the CLI as a process; a loaded machine needs more than the default 5 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 const oneLine = (text: string) => text.trim().split('\n').at(-1) ?? '';
 const tools = JSON.stringify([
