@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { ShortlistError } from '@shortlist/core';
 import { benchUsage, parseBenchArgs } from './parse-args.js';
 import { readDefinitions } from './read-definitions.js';
@@ -13,7 +15,14 @@ try {
     const definitions = command.definitionsPath
       ? await readDefinitions(command.definitionsPath)
       : undefined;
+    // A benchmarks folder holding MetaTool also gives the intent() rows.
+    const path = command.definitionsPath;
+    const metatool =
+      path && statSync(path).isDirectory() && existsSync(join(path, 'metatool', 'queries.jsonl'))
+        ? join(path, 'metatool')
+        : undefined;
     const report = await runBench({
+      ...(metatool ? { metatool } : {}),
       ...command.options,
       ...(definitions ? { definitions } : {}),
       onProgress: (message) => process.stderr.write(`… ${message}\n`),

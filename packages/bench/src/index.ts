@@ -20,3 +20,4 @@ export {
 } from './run-bench.js';
 export { percentile, type Summary, summarise } from './stats.js';
 export type { Ratio, TargetCheck } from './targets.js';
+export type { VectorResult } from './vector-bench.js';

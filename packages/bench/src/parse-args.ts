@@ -24,7 +24,12 @@ export const benchUsage = `Usage: shortlist-bench [options]
   --budget-size <n>          catalogue size for packing overhead (default 10000)
   --max-tokens <n>           token budget for packing (default 2000)
   --definitions <path>       also time the tokenizers on real definitions: a tools.jsonl file,
-                             or a folder of them such as ../shared/benchmarks
+                             or a folder of them such as ../shared/benchmarks (whose metatool
+                             folder also gives the intent() rows)
+  --skip-vectors             skip the vector-search section (semantic, intent)
+  --vector-sizes <list>      catalogue sizes of the vector section (default 1000,10000,100000)
+  --vector-dimensions <list> embedding dimensions of the vector section (default 384,768,1536)
+  --metatool <dir>           MetaTool folder for the intent() rows (default: <definitions>/metatool)
   --json                     print JSON instead of Markdown
   --help                     show this text
 
@@ -68,6 +73,10 @@ export function parseBenchArgs(argv: readonly string[]): BenchCommand {
         'budget-size': { type: 'string' },
         'max-tokens': { type: 'string' },
         definitions: { type: 'string' },
+        'skip-vectors': { type: 'boolean' },
+        'vector-sizes': { type: 'string' },
+        'vector-dimensions': { type: 'string' },
+        metatool: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -84,6 +93,10 @@ export function parseBenchArgs(argv: readonly string[]): BenchCommand {
   }
   const text = (name: string) => values[name] as string | undefined;
   const sizes = list(text('sizes'))?.map((part) => integer('sizes', part)!);
+  const vectorSizes = list(text('vector-sizes'))?.map((part) => integer('vector-sizes', part)!);
+  const vectorDimensions = list(text('vector-dimensions'))?.map(
+    (part) => integer('vector-dimensions', part)!,
+  );
   const seconds = text('max-query-seconds');
   const maxQuerySeconds = seconds === undefined ? undefined : Number(seconds);
   if (maxQuerySeconds !== undefined && !(maxQuerySeconds > 0)) {
@@ -98,6 +111,10 @@ export function parseBenchArgs(argv: readonly string[]): BenchCommand {
     ...(values['skip-budget'] ? { budget: false } : {}),
     ...(text('budget-size') ? { budgetSize: integer('budget-size', text('budget-size')) } : {}),
     ...(text('max-tokens') ? { maxTokens: integer('max-tokens', text('max-tokens')) } : {}),
+    ...(values['skip-vectors'] ? { vectors: false } : {}),
+    ...(vectorSizes ? { vectorSizes } : {}),
+    ...(vectorDimensions ? { vectorDimensions } : {}),
+    ...(text('metatool') ? { metatool: text('metatool') } : {}),
   };
   return {
     options,

@@ -68,6 +68,53 @@ export function renderMarkdown(report: BenchReport): string {
       out.push(`- ${ratio.label} at ${number(ratio.size)} tools: ${figure(ratio.value)}×`);
     }
   }
+  if (report.vectors && report.vectors.length > 0) {
+    out.push('');
+    out.push('## Vector search');
+    out.push('');
+    out.push(
+      "semantic() (k 10) and the same index at intent's k 200 on seeded clustered synthetic embeddings (64 topics + noise); " +
+        'intent() on MetaTool (train examples and tool texts, test queries, lexical embedder, tuned settings). ' +
+        "rank: the ranker's doRank, query embedding included; search: the vector index alone; scan: the brute-force scan it replaced, on the same query vectors in the same run.",
+    );
+    out.push('');
+    out.push(
+      markdownTable(
+        [
+          'kind',
+          'embedder',
+          '>dims',
+          '>vectors',
+          '>k',
+          '>build ms',
+          '>restore ms',
+          '>bytes/vector',
+          '>rank p50 µs',
+          '>search p50 µs',
+          '>scan p50 µs',
+          '>speed-up',
+          'identical',
+          'method',
+        ],
+        report.vectors.map((v) => [
+          v.kind,
+          v.embedder,
+          number(v.dimensions),
+          number(v.size),
+          number(v.k),
+          figure(v.buildMs),
+          figure(v.restoreMs),
+          v.bytesPerVector === undefined ? '–' : number(Math.round(v.bytesPerVector)),
+          figure(v.rankP50Us),
+          figure(v.searchP50Us),
+          figure(v.bruteP50Us),
+          `${figure(v.speedUp)}×`,
+          v.identical ? 'yes' : '**no**',
+          v.method,
+        ]),
+      ),
+    );
+  }
   if (report.targets.length > 0) {
     out.push('');
     out.push('Targets:');

@@ -11,6 +11,8 @@ describe('runBench', () => {
       rankers: ['bm25', 'orama'],
       budgetSize: 300,
       tokenizerDefinitions: 40,
+      vectorSizes: [300],
+      vectorDimensions: [256],
       definitions: {
         source: 'two real tools',
         tools: toTools([
@@ -40,7 +42,17 @@ describe('runBench', () => {
       ['synthetic', 'tiktoken', 40, 0],
     ]);
     expect(report.budget!.packing!.queries).toBe(20);
+    expect(report.vectors!.map((v) => [v.kind, v.size, v.dimensions, v.k, v.identical])).toEqual([
+      ['semantic', 300, 256, 10, true],
+      ['intent', 300, 256, 200, true],
+    ]);
+    expect(report.vectors![0]!.method).toBe('quantized');
+    expect(report.vectors![0]!.rankP50Us).toBeGreaterThan(0);
+    expect(report.vectors![0]!.bruteP50Us).toBeGreaterThan(0);
+    expect(report.vectors![0]!.bytesPerVector).toBeGreaterThan(256 * 4);
     const markdown = renderMarkdown(report);
+    expect(markdown).toContain('## Vector search');
+    expect(markdown).toContain('PASS vector index returns the brute-force scan');
     expect(markdown).toContain('| bm25 ');
     expect(markdown).toContain('lexical.pack(budget(2000))');
     expect(markdown).toContain('| 2 two real tools ');

@@ -7,7 +7,14 @@ import { generateQueries } from './queries.js';
 import { benchRanker, type RankerResult } from './ranker-bench.js';
 import { benchRankerIds, benchRankers } from './rankers.js';
 import type { DefinitionSet } from './read-definitions.js';
-import { checkTargets, type Ratio, ratios, type TargetCheck } from './targets.js';
+import {
+  checkTargets,
+  checkVectorTargets,
+  type Ratio,
+  ratios,
+  type TargetCheck,
+} from './targets.js';
+import { benchVectors, type VectorResult } from './vector-bench.js';
 
 /** What to measure; every field is optional. */
 export interface BenchOptions {
@@ -31,6 +38,14 @@ export interface BenchOptions {
   readonly tokenizerDefinitions?: number;
   /** Real definitions the tokenizers also count (`readDefinitions('../shared/benchmarks')`). */
   readonly definitions?: DefinitionSet;
+  /** Run the vector-search section (semantic and intent). @default true */
+  readonly vectors?: boolean;
+  /** Catalogue sizes of the vector section. @default [1000, 10000, 100000] */
+  readonly vectorSizes?: readonly number[];
+  /** Embedding dimensions of the vector section. @default [384, 768, 1536] */
+  readonly vectorDimensions?: readonly number[];
+  /** A MetaTool folder (queries.jsonl, tools.jsonl) for intent() on real data. */
+  readonly metatool?: string;
   /** Receives a line as each step starts, for progress output. */
   readonly onProgress?: (message: string) => void;
 }
@@ -56,6 +71,8 @@ export interface BenchReport {
   readonly ratios: readonly Ratio[];
   readonly targets: readonly TargetCheck[];
   readonly budget?: BudgetBenchResult;
+  /** Vector search (semantic, intent) against the brute-force scan. */
+  readonly vectors?: readonly VectorResult[];
   /** Caveats of this run: capped query counts, failures. */
   readonly notes: readonly string[];
 }
@@ -87,8 +104,17 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchReport>
     maxTokens = 2000,
     tokenizerDefinitions = 10_000,
     definitions: realDefinitions,
+    vectors: withVectors = true,
+    vectorSizes = [1000, 10_000, 100_000],
+    vectorDimensions = [384, 768, 1536],
+    metatool,
     onProgress = () => {},
   } = options;
+  for (const [name, list] of Object.entries({ vectorSizes, vectorDimensions })) {
+    if (!Array.isArray(list) || list.length === 0 || !list.every(isCount)) {
+      invalid(`options.${name}`, 'a non-empty list of positive integers', list);
+    }
+  }
   if (!Array.isArray(sizes) || sizes.length === 0 || !sizes.every(isCount)) {
     invalid('options.sizes', 'a non-empty list of positive integers', sizes);
   }
@@ -163,6 +189,23 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchReport>
     budget = { encoding: 'o200k_base', tokenizers, packing };
   }
 
+  let vectors: VectorResult[] | undefined;
+  if (withVectors) {
+    const queries = generateQueries(generateCatalogue({ size: 1000, seed }), {
+      count: Math.min(queryCount, 1000),
+      seed,
+    }).map((q) => q.query);
+    vectors = await benchVectors({
+      sizes: vectorSizes,
+      dimensions: vectorDimensions,
+      queries,
+      tools: (size) => generateCatalogue({ size, seed }),
+      ...(metatool ? { metatool } : {}),
+      gc,
+      onProgress,
+    });
+  }
+
   const cpuList = cpus();
   return {
     environment: {
@@ -178,8 +221,9 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchReport>
     maxQueryMs,
     rankers: results,
     ratios: ratios(results),
-    targets: checkTargets(results),
+    targets: [...checkTargets(results), ...checkVectorTargets(vectors ?? [])],
     ...(budget ? { budget } : {}),
+    ...(vectors ? { vectors } : {}),
     notes,
   };
 }

@@ -1,4 +1,5 @@
 import type { RankerResult } from './ranker-bench.js';
+import type { VectorResult } from './vector-bench.js';
 
 /** A goal from the lexical-rankers issue, checked against one run. */
 export interface TargetCheck {
@@ -83,6 +84,57 @@ export function checkTargets(results: readonly RankerResult[]): TargetCheck[] {
       target: `tfidf query p50 within 2× of bm25 at ${ratio.size.toLocaleString('en-US')} tools`,
       measured: `${fmt(ratio.value, 2)}×`,
       pass: ratio.value <= 2,
+    });
+  }
+  return out;
+}
+
+/** The vector-search issue's targets, where the run measured them. */
+export function checkVectorTargets(results: readonly VectorResult[]): TargetCheck[] {
+  const out: TargetCheck[] = [];
+  const semantic = (size: number) =>
+    results.find((r) => r.kind === 'semantic' && r.dimensions === 1536 && r.size === size);
+  for (const [size, limitMs] of [
+    [10_000, 3],
+    [100_000, 25],
+  ] as const) {
+    const row = semantic(size);
+    if (row?.rankP50Us === undefined) continue;
+    out.push({
+      target: `semantic select p50 ≤ ${limitMs} ms at ${size.toLocaleString('en-US')} × 1,536`,
+      measured: `${fmt(row.rankP50Us / 1000, 2)} ms (index search ${fmt(row.searchP50Us / 1000, 2)} ms, ${fmt(row.speedUp)}× the brute-force scan's ${fmt(row.bruteP50Us / 1000, 1)} ms)`,
+      pass: row.rankP50Us <= limitMs * 1000,
+    });
+  }
+  const metatool = results.find((r) => r.kind === 'intent metatool' && r.dimensions === 4096);
+  if (metatool?.rankP50Us !== undefined) {
+    out.push({
+      target:
+        'intent p50 ≤ 2 ms on MetaTool with the tuned settings (4,096 dimensions, 200 neighbours)',
+      measured: `${fmt(metatool.rankP50Us / 1000, 2)} ms (index search ${fmt(metatool.searchP50Us / 1000, 2)} ms, ${fmt(metatool.speedUp)}× the brute-force scan's ${fmt(metatool.bruteP50Us / 1000, 1)} ms)`,
+      pass: metatool.rankP50Us <= 2000,
+    });
+  }
+  for (const row of results.filter(
+    (r) => r.dimensions === 1536 && r.size === 10_000 && r.kind === 'semantic',
+  )) {
+    out.push({
+      target:
+        'vector index ≥ 10× faster than the brute-force scan at 10,000 × 1,536 (p50, same run)',
+      measured: `${fmt(row.speedUp)}×`,
+      pass: row.speedUp >= 10,
+    });
+  }
+  if (results.length > 0) {
+    const differing = results.filter((r) => !r.identical);
+    out.push({
+      target:
+        "vector index returns the brute-force scan's neighbours and scores on every compared query",
+      measured:
+        differing.length === 0
+          ? `all ${results.length} configurations`
+          : `differs in ${differing.map((r) => `${r.kind} ${r.size}×${r.dimensions}`).join(', ')}`,
+      pass: differing.length === 0,
     });
   }
   return out;

@@ -340,16 +340,25 @@ describe('shortlist bench', () => {
       '--queries',
       '20',
       '--no-budget',
+      '--vector-sizes',
+      '300',
+      '--vector-dimensions',
+      '64',
     ]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     const report = json<{
       rankers: { ranker: string; size: number; p50Us: number }[];
       budget?: unknown;
+      vectors: { kind: string; size: number; dimensions: number; identical: boolean }[];
     }>(result.stdout);
     expect(report.rankers.map((entry) => [entry.ranker, entry.size])).toEqual([['bm25', 200]]);
     expect(report.rankers[0]!.p50Us).toBeGreaterThan(0);
     expect(report.budget).toBeUndefined();
+    expect(report.vectors.map((v) => [v.kind, v.size, v.dimensions, v.identical])).toEqual([
+      ['semantic', 300, 64, true],
+      ['intent', 300, 64, true],
+    ]);
   });
 
   it('rejects an unknown ranker in one line', async () => {

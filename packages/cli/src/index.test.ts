@@ -13,4 +13,4 @@ it('exports the public surface and nothing else', async () => {
     'pipelineSummaries',
     'run',
   ]);
-});
+}, 30_000);

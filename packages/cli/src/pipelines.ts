@@ -1,11 +1,11 @@
 import { bm25 } from '@shortlist/bm25';
 import { budget } from '@shortlist/budget';
 import { InvalidArgumentError, type Pipeline, pipe, semantic } from '@shortlist/core';
-import { createOpenAIEmbedder } from '@shortlist/embed-openai';
 import { type FusionConfig, rrf } from '@shortlist/fusion';
 import { defaultMaxTokens, lexical, lexicalFusion } from '@shortlist/lexical';
 import { orama } from '@shortlist/orama';
 import { tfidf } from '@shortlist/tfidf';
+import { createEmbedder, type EmbedderSettings } from './create-embedder.js';
 
 /**
  * The named pipelines of the CLI, in one place so the default can be changed in one line.
@@ -44,44 +44,22 @@ export const pipelineSummaries: Readonly<Record<PipelineName, string>> = {
   tfidf: 'tfidf alone, not packed',
   orama:
     "Orama's BM25 (@shortlist/orama, default options) alone, not packed: the external baseline",
-  semantic: 'OpenAI embeddings (text-embedding-3-small), not packed',
-  hybrid: `bm25 + tfidf + OpenAI embeddings fused by ${describeFusion(rrf().config)}, packed into ${defaultBudget} tokens`,
+  semantic:
+    'embeddings (--embedder: OpenAI text-embedding-3-small by default, hf, or local), not packed',
+  hybrid: `bm25 + tfidf + embeddings (--embedder) fused by ${describeFusion(rrf().config)}, packed into ${defaultBudget} tokens`,
 };
 
 /** What a named pipeline may be configured with from the command line and the environment. */
-export interface PipelineSettings {
+export interface PipelineSettings extends EmbedderSettings {
   /** Token budget; packing pipelines default to `defaultBudget`, others pack only when set. */
   readonly budget?: number;
   /** Model the tools are sent to (picks the tokenizer). @default 'gpt-4o' */
   readonly model?: string;
-  /** OpenAI-compatible server for `semantic` / `hybrid`. */
-  readonly baseURL?: string;
-  /** Key for `semantic` / `hybrid`. @default process.env.OPENAI_API_KEY */
-  readonly apiKey?: string;
-  /** Embedding model for `semantic` / `hybrid`. @default 'text-embedding-3-small' */
-  readonly embeddingModel?: string;
 }
 
 /** True for a string that names a pipeline of `pipelineNames`. */
 export function isPipelineName(value: string): value is PipelineName {
   return (pipelineNames as readonly string[]).includes(value);
-}
-
-function embedder(name: PipelineName, settings: PipelineSettings) {
-  const apiKey = settings.apiKey ?? process.env.OPENAI_API_KEY;
-  if (!apiKey && !settings.baseURL) {
-    throw new InvalidArgumentError({
-      argument: '--pipeline',
-      expected: 'OPENAI_API_KEY or --base-url',
-      message: `pipeline "${name}" embeds with OpenAI and needs OPENAI_API_KEY set, or --base-url pointing at an OpenAI-compatible server (Ollama, vLLM); the offline pipelines ${offlinePipelines.join(', ')} need neither`,
-    });
-  }
-  return createOpenAIEmbedder({
-    // OpenAI-compatible local servers accept any key; the SDK insists on one.
-    apiKey: apiKey ?? 'no-key',
-    ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
-    ...(settings.embeddingModel ? { model: settings.embeddingModel } : {}),
-  });
 }
 
 /** Builds a named pipeline, ready for `.index(tools)`. */
@@ -113,11 +91,11 @@ export function createPipeline(name: string, settings: PipelineSettings = {}): P
     case 'orama':
       return withPacker(pipe(orama()), undefined);
     case 'semantic':
-      return withPacker(pipe(semantic({ embedder: embedder(name, settings) })), undefined);
+      return withPacker(pipe(semantic({ embedder: createEmbedder(name, settings) })), undefined);
     case 'hybrid':
       // Uniform rrf(): no hybrid weighting has been measured yet.
       return withPacker(
-        pipe(bm25(), tfidf(), semantic({ embedder: embedder(name, settings) })).fuse(rrf()),
+        pipe(bm25(), tfidf(), semantic({ embedder: createEmbedder(name, settings) })).fuse(rrf()),
         defaultBudget,
       );
   }

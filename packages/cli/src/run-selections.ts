@@ -1,7 +1,8 @@
 import type { Tool } from '@shortlist/core';
 import type { SelectCommandOptions } from './commands/select.js';
+import { embeddingSettings, impliedPipeline } from './embedding-options.js';
 import type { OutputFormat } from './output-format.js';
-import { createPipeline, defaultBudget } from './pipelines.js';
+import { createPipeline, defaultBudget, defaultPipeline } from './pipelines.js';
 import { progressBar } from './progress-bar.js';
 import { selectionJson, selectionTable } from './render-selection.js';
 
@@ -16,10 +17,11 @@ export async function runSelections(
   format: OutputFormat,
   many: boolean,
 ): Promise<void> {
-  const pipeline = createPipeline(options.pipeline, {
+  const name = options.pipeline ?? impliedPipeline(options, defaultPipeline);
+  const pipeline = createPipeline(name, {
     ...(options.budget === undefined ? {} : { budget: options.budget }),
     ...(options.model === undefined ? {} : { model: options.model }),
-    ...(options.baseUrl === undefined ? {} : { baseURL: options.baseUrl }),
+    ...embeddingSettings(options),
   });
   const bar = progressBar();
   const picker = await pipeline.index(tools, { onProgress: (progress) => bar.update(progress) });
@@ -30,7 +32,7 @@ export async function runSelections(
       selections.push(await picker.select(query, { limit: options.limit }));
     }
     if (format === 'json') {
-      const json = selections.map((selection) => selectionJson(selection, options.pipeline));
+      const json = selections.map((selection) => selectionJson(selection, name));
       process.stdout.write(`${JSON.stringify(many ? json : json[0], null, 2)}\n`);
       return;
     }
@@ -40,7 +42,7 @@ export async function runSelections(
       return many ? `› ${selection.query}\n${indent(table)}` : table;
     });
     const header = many
-      ? `${options.pipeline} pipeline over ${tools.length} tools, ${queries.length} queries\n\n`
+      ? `${name} pipeline over ${tools.length} tools, ${queries.length} queries\n\n`
       : '';
     process.stdout.write(`${header}${blocks.join('\n\n')}\n`);
   } finally {

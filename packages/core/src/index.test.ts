@@ -38,6 +38,7 @@ it('exports exactly the public API', async () => {
     'offerKth',
     'offerTop',
     'pipe',
+    'raceAbort',
     'readNativeTools',
     'resetKth',
     'resetTop',

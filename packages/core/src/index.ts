@@ -23,7 +23,12 @@ export {
   toolSession,
 } from './conversation/tool-session.js';
 export { type EmbedManyOptions, embedMany } from './embedding/embed-many.js';
-export { createVectorIndex, type Neighbour, type VectorIndex } from './embedding/vector-index.js';
+export {
+  createVectorIndex,
+  type Neighbour,
+  type SearchMethod,
+  type VectorIndex,
+} from './embedding/vector-index.js';
 export { dotRow, normalize } from './embedding/vector-math.js';
 export {
   ApiCallError,
@@ -64,7 +69,12 @@ export {
 } from './ranking/top-slots.js';
 export { type SemanticOptions, semantic } from './semantic/semantic.js';
 export type { Awaitable, CallOptions, LongCallOptions, Progress } from './spec/call-options.js';
-export type { EmbedderV1, EmbedResult } from './spec/embedder-v1.js';
+export type {
+  EmbedderV1,
+  EmbedInputType,
+  EmbedOptions,
+  EmbedResult,
+} from './spec/embedder-v1.js';
 export type {
   FusedTool,
   FuseOptions,
@@ -113,7 +123,7 @@ export {
 } from './tools/read-native-tools.js';
 export { isCanonicalTool, toTools } from './tools/to-tools.js';
 export type { JsonSchema, Tool, ToolFormat } from './tools/tool.js';
-export { isAbortError, throwIfAborted } from './util/abort.js';
+export { isAbortError, raceAbort, throwIfAborted } from './util/abort.js';
 export {
   decodeSnapshot,
   encodeSnapshot,

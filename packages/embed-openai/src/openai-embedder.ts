@@ -3,13 +3,13 @@ import {
   type EmbedResult,
   InvalidArgumentError,
   type LongCallOptions,
+  raceAbort,
   throwIfAborted,
 } from '@shortlist/core';
 import OpenAI from 'openai';
 import type { EmbeddingCreateParams } from 'openai/resources/embeddings';
 import { boundedFetch } from './bounded-fetch.js';
 import type { OpenAIEmbedderOptions } from './openai-embedder-options.js';
-import { raceAbort } from './race-abort.js';
 import { readEmbeddings } from './read-embeddings.js';
 import { type OpenAISettings, resolveSettings } from './resolve-settings.js';
 import { type CallContext, toApiCallError } from './to-api-call-error.js';

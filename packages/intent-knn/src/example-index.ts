@@ -67,7 +67,11 @@ export function createExampleIndex(
     async doRank(query, { limit, signal }): Promise<Ranking> {
       throwIfAborted(signal);
       if (query.trim() === '' || vectors.size === 0 || limit <= 0) return [];
-      const [embedding] = await embedMany(embedder, [query], { signal, phase: 'intent: query' });
+      const [embedding] = await embedMany(embedder, [query], {
+        signal,
+        phase: 'intent: query',
+        inputType: 'query',
+      });
       const nearest = vectors.search(embedding!, neighbours);
       return tallyVotes(nearest, {
         minScore,
@@ -85,6 +89,7 @@ export function createExampleIndex(
           ? await embedMany(embedder, fresh.map(toolText), {
               ...options,
               phase: 'intent: embed tool texts',
+              inputType: 'document',
             })
           : [];
       for (const [i, tool] of fresh.entries()) {

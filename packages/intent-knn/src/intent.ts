@@ -64,7 +64,7 @@ export function intent(options: IntentOptions): IntentRanker {
     const embedded = await embedMany(
       embedder,
       missing.map((example) => example.query),
-      { ...callOptions, phase: 'intent: embed examples' },
+      { ...callOptions, phase: 'intent: embed examples', inputType: 'query' },
     );
     for (const [i, example] of missing.entries()) vectors.set(exampleKey(example), embedded[i]!);
   };

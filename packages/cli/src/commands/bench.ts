@@ -10,6 +10,10 @@ interface BenchCommandOptions {
   readonly seed?: number;
   readonly maxQuerySeconds?: number;
   readonly budget: boolean;
+  readonly vectors: boolean;
+  readonly vectorSizes?: number[];
+  readonly vectorDimensions?: number[];
+  readonly metatool?: string;
   readonly budgetSize?: number;
   readonly maxTokens?: number;
   readonly format?: string;
@@ -28,6 +32,10 @@ async function benchAction(options: BenchCommandOptions): Promise<void> {
       ? {}
       : { maxQueryMs: options.maxQuerySeconds * 1000 }),
     budget: options.budget,
+    vectors: options.vectors,
+    ...(options.vectorSizes ? { vectorSizes: options.vectorSizes } : {}),
+    ...(options.vectorDimensions ? { vectorDimensions: options.vectorDimensions } : {}),
+    ...(options.metatool ? { metatool: options.metatool } : {}),
     ...(options.budgetSize === undefined ? {} : { budgetSize: options.budgetSize }),
     ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
     onProgress: (message) => {
@@ -61,6 +69,18 @@ export function benchCommand(program: Command): void {
       positiveNumber,
     )
     .option('--no-budget', 'skip the tokenizer and packing section')
+    .option('--no-vectors', 'skip the vector-search section (semantic, intent)')
+    .option(
+      '--vector-sizes <list>',
+      'catalogue sizes of the vector section (default 1000,10000,100000)',
+      collectIntegers,
+    )
+    .option(
+      '--vector-dimensions <list>',
+      'embedding dimensions of the vector section (default 384,768,1536)',
+      collectIntegers,
+    )
+    .option('--metatool <dir>', 'MetaTool folder for the intent() rows of the vector section')
     .option(
       '--budget-size <n>',
       'catalogue size of the packing measurement (default 10000)',

@@ -1,13 +1,19 @@
 import { InvalidArgumentError } from '@shortlist/core';
 import { loadDataset, toJSON, toMarkdown } from '@shortlist/eval';
 import type { Command } from 'commander';
+import {
+  type EmbeddingFlags,
+  embeddingSettings,
+  impliedPipeline,
+  withEmbeddingOptions,
+} from '../embedding-options.js';
 import { checkGate, parseMin } from '../min-gate.js';
 import { collect, positiveInteger, repeat } from '../options.js';
 import { resolveFormat } from '../output-format.js';
 import { defaultPipeline, pipelineNames } from '../pipelines.js';
 import { runEvaluations } from '../run-evaluations.js';
 
-interface EvalOptions {
+interface EvalOptions extends EmbeddingFlags {
   readonly pipeline?: string[];
   readonly split?: string;
   readonly sample?: number;
@@ -18,7 +24,6 @@ interface EvalOptions {
   readonly min?: string[];
   readonly budget?: number;
   readonly model?: string;
-  readonly baseUrl?: string;
   readonly format?: string;
   readonly json?: boolean;
 }
@@ -36,7 +41,9 @@ async function evalAction(dir: string, options: EvalOptions): Promise<void> {
       message: `--relevance must be strict or any-variant, got "${options.relevance}"`,
     });
   }
-  const pipelines = options.pipeline?.length ? [...new Set(options.pipeline)] : [defaultPipeline];
+  const pipelines = options.pipeline?.length
+    ? [...new Set(options.pipeline)]
+    : [impliedPipeline(options, defaultPipeline)];
   const dataset = await loadDataset(dir, {
     ...(options.split === undefined ? {} : { split: options.split }),
     ...(options.sample === undefined ? {} : { sample: options.sample }),
@@ -48,7 +55,7 @@ async function evalAction(dir: string, options: EvalOptions): Promise<void> {
     settings: {
       ...(options.budget === undefined ? {} : { budget: options.budget }),
       ...(options.model === undefined ? {} : { model: options.model }),
-      ...(options.baseUrl === undefined ? {} : { baseURL: options.baseUrl }),
+      ...embeddingSettings(options),
     },
   });
   const failures = checkGate(reports, thresholds);
@@ -90,50 +97,51 @@ async function evalAction(dir: string, options: EvalOptions): Promise<void> {
 
 /** Registers `shortlist eval DATASET_DIR`. */
 export function evalCommand(program: Command): void {
-  program
-    .command('eval')
-    .argument(
-      '<dataset>',
-      'dataset folder with tools.jsonl and queries.jsonl (e.g. ../shared/benchmarks/bfcl)',
-    )
-    .description(
-      'measure pipelines on a tool-retrieval dataset, with 95% intervals and a paired comparison',
-    )
-    .option(
-      '-p, --pipeline <name>',
-      `pipeline to evaluate, repeatable or comma-separated: ${pipelineNames.join(', ')} (default ${defaultPipeline})`,
-      collect,
-    )
-    .option('--split <name>', 'only queries of this split (metatool: train, test)')
-    .option(
-      '--sample <n>',
-      'only n queries, picked by a hash of their id (the same every run)',
-      positiveInteger,
-    )
-    .option('-l, --limit <n>', 'tools asked for per query', positiveInteger, 10)
-    .option('--concurrency <n>', 'queries in flight', positiveInteger, 8)
-    .option(
-      '--relevance <kind>',
-      'strict, or any-variant (BFCL: any tool sharing a relevant name)',
-      'strict',
-    )
-    .option('--groups', 'add per-group tables (BFCL categories, MetaTool single/multi)')
-    .option(
-      '--min <metric=value>',
-      'fail (exit 2) when a metric mean is below value, e.g. ndcg@10=0.60; repeatable',
-      repeat,
-    )
-    .option('-b, --budget <tokens>', 'token budget of packing pipelines', positiveInteger)
-    .option('-m, --model <id>', 'model the tools are sent to; picks the tokenizer')
-    .option('--base-url <url>', 'OpenAI-compatible server for the semantic and hybrid pipelines')
-    .option(
-      '-f, --format <format>',
-      'table or json (default: table on a terminal, json when piped)',
-    )
-    .option('--json', 'same as --format json')
+  withEmbeddingOptions(
+    program
+      .command('eval')
+      .argument(
+        '<dataset>',
+        'dataset folder with tools.jsonl and queries.jsonl (e.g. ../shared/benchmarks/bfcl)',
+      )
+      .description(
+        'measure pipelines on a tool-retrieval dataset, with 95% intervals and a paired comparison',
+      )
+      .option(
+        '-p, --pipeline <name>',
+        `pipeline to evaluate, repeatable or comma-separated: ${pipelineNames.join(', ')} (default ${defaultPipeline})`,
+        collect,
+      )
+      .option('--split <name>', 'only queries of this split (metatool: train, test)')
+      .option(
+        '--sample <n>',
+        'only n queries, picked by a hash of their id (the same every run)',
+        positiveInteger,
+      )
+      .option('-l, --limit <n>', 'tools asked for per query', positiveInteger, 10)
+      .option('--concurrency <n>', 'queries in flight', positiveInteger, 8)
+      .option(
+        '--relevance <kind>',
+        'strict, or any-variant (BFCL: any tool sharing a relevant name)',
+        'strict',
+      )
+      .option('--groups', 'add per-group tables (BFCL categories, MetaTool single/multi)')
+      .option(
+        '--min <metric=value>',
+        'fail (exit 2) when a metric mean is below value, e.g. ndcg@10=0.60; repeatable',
+        repeat,
+      )
+      .option('-b, --budget <tokens>', 'token budget of packing pipelines', positiveInteger)
+      .option('-m, --model <id>', 'model the tools are sent to; picks the tokenizer')
+      .option(
+        '-f, --format <format>',
+        'table or json (default: table on a terminal, json when piped)',
+      )
+      .option('--json', 'same as --format json'),
+  )
     .addHelpText(
       'after',
-      `\nMetrics: hit@1, recall@{1,3,5,10}, ndcg@10, mrr, complete@{1,3,5,10}.\nExit codes: 0 ok, 1 error, ${GATE_FAILED_EXIT_CODE} a --min threshold was not met.\n\nExample:\n  shortlist eval ../shared/benchmarks/bfcl --pipeline lexical,bm25 --sample 500 --min ndcg@10=0.60`,
+      `\nMetrics: hit@1, recall@{1,3,5,10}, ndcg@10, mrr, complete@{1,3,5,10}.\nExit codes: 0 ok, 1 error, ${GATE_FAILED_EXIT_CODE} a --min threshold was not met.\n\nExample:\n  shortlist eval ../shared/benchmarks/bfcl --pipeline lexical,bm25 --sample 500 --min ndcg@10=0.60\n  shortlist eval ../shared/benchmarks/bfcl --pipeline hybrid --base-url http://localhost:11434/v1 --embedding-model nomic-embed-text --embedding-dimensions 768`,
     )
     .action(evalAction);
 }

@@ -10,6 +10,11 @@ import {
   toMarkdown,
 } from '@shortlist/eval';
 import type { Command } from 'commander';
+import {
+  type EmbeddingFlags,
+  embeddingSettings,
+  withEmbeddingOptions,
+} from '../embedding-options.js';
 import { collect, positiveInteger } from '../options.js';
 import {
   defaultModel,
@@ -22,7 +27,7 @@ import { type ReferenceFigures, readReferenceFigures } from '../reference-figure
 import { defaultBenchmarksDir, repoRoot } from '../repo-paths.js';
 import { runEvaluations } from '../run-evaluations.js';
 
-interface ReportOptions {
+interface ReportOptions extends EmbeddingFlags {
   readonly benchmarks?: string;
   readonly out?: string;
   readonly pipeline?: string[];
@@ -166,7 +171,9 @@ async function reportAction(options: ReportOptions): Promise<void> {
     process.stderr.write(
       `evaluating ${pipelines.join(', ')} on ${name} (${dataset.queries.length} queries)\n`,
     );
-    const { reports, comparisons } = await runEvaluations(dataset, pipelines);
+    const { reports, comparisons } = await runEvaluations(dataset, pipelines, {
+      settings: embeddingSettings(options),
+    });
     const reference = references.get(name);
     summary.push(summaryRow(name, reports, reference));
     goals.push(goalRow(name, reports[0]!, comparisons, reference));
@@ -227,7 +234,7 @@ async function reportAction(options: ReportOptions): Promise<void> {
 
 /** Registers `shortlist report`: every benchmark folder × the offline pipelines, into docs/benchmarks.md. */
 export function reportCommand(program: Command): void {
-  program
+  const command = program
     .command('report')
     .description(
       'evaluate every benchmark folder with the offline pipelines and write docs/benchmarks.md',
@@ -249,6 +256,6 @@ export function reportCommand(program: Command): void {
       '--sample <n>',
       'only n queries per folder, by id hash (for a quick look; the committed file uses all)',
       positiveInteger,
-    )
-    .action(reportAction);
+    );
+  withEmbeddingOptions(command).action(reportAction);
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { type EmbeddingFlags, withEmbeddingOptions } from '../embedding-options.js';
 import { positiveInteger } from '../options.js';
 import { resolveFormat } from '../output-format.js';
 import { defaultBudget, defaultModel, defaultPipeline, pipelineNames } from '../pipelines.js';
@@ -7,41 +8,45 @@ import { runSelections } from '../run-selections.js';
 import { sampleQueries, sampleTools } from '../sample-data.js';
 
 /** Options shared by `select` and `demo`. */
-export interface SelectCommandOptions {
+export interface SelectCommandOptions extends EmbeddingFlags {
   readonly tools?: string;
   readonly limit: number;
-  readonly pipeline: string;
+  /** @default 'lexical', or 'semantic' when an embedder flag is given */
+  readonly pipeline?: string;
   readonly budget?: number;
   readonly model?: string;
-  readonly baseUrl?: string;
   readonly format?: string;
   readonly json?: boolean;
 }
 
 /** Adds the options `select` and `demo` share. */
 export function withSelectOptions(command: Command, limit: number): Command {
-  return command
-    .option(
-      '-t, --tools <file>',
-      'tool catalogue (OpenAI, Anthropic, MCP or plain JSON); - reads standard input; default: the bundled sample catalogue',
-    )
-    .option('-l, --limit <n>', 'most tools to pick', positiveInteger, limit)
-    .option('-p, --pipeline <name>', `pipeline: ${pipelineNames.join(', ')}`, defaultPipeline)
-    .option(
-      '-b, --budget <tokens>',
-      `token budget (lexical and hybrid default to ${defaultBudget})`,
-      positiveInteger,
-    )
-    .option(
-      '-m, --model <id>',
-      `model the tools are sent to; picks the tokenizer (default ${defaultModel})`,
-    )
-    .option('--base-url <url>', 'OpenAI-compatible server for the semantic and hybrid pipelines')
-    .option(
-      '-f, --format <format>',
-      'table or json (default: table on a terminal, json when piped)',
-    )
-    .option('--json', 'same as --format json');
+  return withEmbeddingOptions(
+    command
+      .option(
+        '-t, --tools <file>',
+        'tool catalogue (OpenAI, Anthropic, MCP or plain JSON); - reads standard input; default: the bundled sample catalogue',
+      )
+      .option('-l, --limit <n>', 'most tools to pick', positiveInteger, limit)
+      .option(
+        '-p, --pipeline <name>',
+        `pipeline: ${pipelineNames.join(', ')} (default ${defaultPipeline})`,
+      )
+      .option(
+        '-b, --budget <tokens>',
+        `token budget (lexical and hybrid default to ${defaultBudget})`,
+        positiveInteger,
+      )
+      .option(
+        '-m, --model <id>',
+        `model the tools are sent to; picks the tokenizer (default ${defaultModel})`,
+      )
+      .option(
+        '-f, --format <format>',
+        'table or json (default: table on a terminal, json when piped)',
+      )
+      .option('--json', 'same as --format json'),
+  );
 }
 
 /** Runs `select`: one query, or every bundled sample query when none is given. */

@@ -36,6 +36,26 @@ describe('cached', () => {
     expect(embeddings).toHaveLength(5);
   });
 
+  it('keeps queries, documents and untyped calls apart, and passes the input type on', async () => {
+    const seen: (string | undefined)[] = [];
+    const inner = countingEmbedder();
+    const embedder = cached(
+      {
+        ...inner,
+        doEmbed: (texts, options) => {
+          seen.push(options?.inputType);
+          return inner.doEmbed(texts, options);
+        },
+      },
+      { store: memoryStore() },
+    );
+    await embedder.doEmbed(['a'], { inputType: 'query' });
+    await embedder.doEmbed(['a'], { inputType: 'document' });
+    await embedder.doEmbed(['a']);
+    await embedder.doEmbed(['a'], { inputType: 'query' });
+    expect(seen).toEqual(['query', 'document', undefined]);
+  });
+
   it('never returns a vector cached for another model, dimension or namespace', async () => {
     const store = memoryStore();
     const small = countingEmbedder({ modelId: 'm1', dimensions: 8 });

@@ -46,8 +46,9 @@ export function cached(embedder: EmbedderV1, options: CachedOptions): EmbedderV1
     ...(maxConcurrency === undefined ? {} : { maxConcurrency }),
     async doEmbed(texts, callOptions) {
       const signal = callOptions?.signal;
+      const inputType = callOptions?.inputType;
       throwIfAborted(signal);
-      const keys = texts.map((text) => cacheKey(embedder, text, namespace));
+      const keys = texts.map((text) => cacheKey(embedder, text, namespace, inputType));
       const found = await store.getMany(keys);
       throwIfAborted(signal);
       const out: Float32Array[] = new Array(texts.length);
@@ -81,7 +82,7 @@ export function cached(embedder: EmbedderV1, options: CachedOptions): EmbedderV1
       const vectors = await embedMany(
         embedder,
         misses.map(([, miss]) => miss.text),
-        { signal, phase: 'cached: embed misses' },
+        { signal, inputType, phase: 'cached: embed misses' },
       );
       misses.forEach(([, miss], i) => {
         for (const position of miss.positions) out[position] = vectors[i]!;

@@ -1,6 +1,6 @@
 import { PluginError } from '../errors/plugin-error.js';
 import type { LongCallOptions } from '../spec/call-options.js';
-import type { EmbedderV1 } from '../spec/embedder-v1.js';
+import type { EmbedderV1, EmbedInputType } from '../spec/embedder-v1.js';
 import { throwIfAborted } from '../util/abort.js';
 
 export interface EmbedManyOptions extends LongCallOptions {
@@ -8,6 +8,8 @@ export interface EmbedManyOptions extends LongCallOptions {
   readonly concurrency?: number;
   /** Names the work in progress reports. @default 'embed' */
   readonly phase?: string;
+  /** Passed to every `doEmbed` call: queries or documents. */
+  readonly inputType?: EmbedInputType;
 }
 
 /**
@@ -21,7 +23,8 @@ export async function embedMany(
   texts: readonly string[],
   options: EmbedManyOptions = {},
 ): Promise<Float32Array[]> {
-  const { signal, onProgress, phase = 'embed' } = options;
+  const { signal, onProgress, phase = 'embed', inputType } = options;
+  const callOptions = inputType === undefined ? { signal } : { signal, inputType };
   throwIfAborted(signal);
   const batchSize = Math.max(1, Math.floor(embedder.maxBatchSize));
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? embedder.maxConcurrency ?? 1));
@@ -37,7 +40,7 @@ export async function embedMany(
       throwIfAborted(signal);
       const start = starts[next++]!;
       const batch = texts.slice(start, start + batchSize);
-      const { embeddings } = await embedder.doEmbed(batch, { signal });
+      const { embeddings } = await embedder.doEmbed(batch, callOptions);
       checkBatch(embedder, batch.length, embeddings);
       for (let i = 0; i < embeddings.length; i++) out[start + i] = embeddings[i]!;
       done += batch.length;

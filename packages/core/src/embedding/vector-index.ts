@@ -1,4 +1,8 @@
+import { kthLargest, kthValue, offerKth, resetKth } from '../ranking/kth-largest.js';
 import { topK } from '../util/top-k.js';
+import { createInt8Dots, type Int8Dots } from './int8-dots.js';
+import { quantizeInto } from './quantize.js';
+import { buildPostings, type SparsePostings } from './sparse-postings.js';
 import { dotRow, normalize } from './vector-math.js';
 
 /** One nearest neighbour: the key it was stored under and its cosine similarity. */
@@ -8,8 +12,9 @@ export interface Neighbour {
 }
 
 /**
- * Unit vectors in one contiguous row-major `Float32Array`, searched by cosine (a dot product
- * of normalised vectors) with a top-k heap. Removal swaps the last row in, so it costs O(d).
+ * Unit vectors searched by cosine, exactly: the same neighbours and scores as a full scan of
+ * dot products. Mostly-zero rows are searched through sparse postings; dense rows by an int8
+ * SIMD scan whose error bound picks the rows to score exactly. Removal swaps the last row in.
  */
 export interface VectorIndex {
   readonly dimensions: number;
@@ -24,16 +29,102 @@ export interface VectorIndex {
   export(): { keys: string[]; vectors: Float32Array };
 }
 
-export function createVectorIndex(dimensions: number, initialCapacity = 64): VectorIndex {
+/** Added to every bound: covers float rounding in the bound and the exact score (both ≪ 1e-9 for unit vectors). */
+const BOUND_SLACK = 1e-9;
+/** Sparse search when at most this share of the stored values and the query's are non-zero. */
+const SPARSE_DENSITY = 1 / 8;
+/** Below this many stored values (rows × dimensions) a plain scan is as fast. */
+const MIN_QUANTIZED_VALUES = 1 << 16;
+
+/** How a search ran: a plain scan, the sparse postings, or the int8 scan with exact rescoring. */
+export type SearchMethod = 'scan' | 'sparse' | 'quantized';
+
+/** `observe` is told how each search ran (for tests and benchmarks). */
+export function createVectorIndex(
+  dimensions: number,
+  initialCapacity = 64,
+  observe?: (method: SearchMethod) => void,
+): VectorIndex {
   let capacity = Math.max(1, initialCapacity);
   let matrix = new Float32Array(capacity * dimensions);
   const keys: string[] = [];
+  const nameOf = (row: number) => keys[row]!;
+  /** Non-zero values per row, their total, and rows holding a non-finite value. */
+  let nonZeros = new Int32Array(capacity);
+  let totalNonZeros = 0;
+  let nonFiniteRows = 0;
+  let postings: SparsePostings | undefined;
+  const dense = denseLayer(dimensions);
+  let sparseScores = new Float64Array(0);
 
   const grow = (): void => {
     capacity *= 2;
     const next = new Float32Array(capacity * dimensions);
     next.set(matrix);
     matrix = next;
+    const counts = new Int32Array(capacity);
+    counts.set(nonZeros);
+    nonZeros = counts;
+  };
+
+  const countRow = (row: number, sign: 1 | -1): void => {
+    let count = 0;
+    let finite = true;
+    for (let i = row * dimensions, end = i + dimensions; i < end; i++) {
+      const value = matrix[i]!;
+      if (value !== 0) count++;
+      if (!Number.isFinite(value)) finite = false;
+    }
+    if (sign === 1) nonZeros[row] = count;
+    totalNonZeros += sign * count;
+    if (!finite) nonFiniteRows += sign;
+  };
+
+  const bruteForce = (unit: Float32Array, k: number): Neighbour[] => {
+    observe?.('scan');
+    const best = topK(k, nameOf);
+    for (let row = 0; row < keys.length; row++) best.push(row, dotRow(matrix, row, unit));
+    return best.drain().map(({ id, score }) => ({ key: keys[id]!, score }));
+  };
+
+  const sparseSearch = (unit: Float32Array, k: number): Neighbour[] => {
+    observe?.('sparse');
+    const size = keys.length;
+    postings ??= buildPostings(matrix, size, dimensions, totalNonZeros);
+    if (sparseScores.length < size) sparseScores = new Float64Array(capacity);
+    const scores = sparseScores;
+    scores.fill(0, 0, size);
+    const { starts, rows, values } = postings;
+    // Dimensions in ascending order: each row's sum adds the same products in the same order
+    // as dotRow (whose other products are zeros), so the scores are bit-identical; a row that
+    // shares no dimension keeps exactly 0, as dotRow gives it.
+    for (let dim = 0; dim < dimensions; dim++) {
+      const weight = unit[dim]!;
+      if (weight === 0) continue;
+      for (let at = starts[dim]!, end = starts[dim + 1]!; at < end; at++) {
+        scores[rows[at]!]! += values[at]! * weight;
+      }
+    }
+    const best = topK(k, nameOf);
+    for (let row = 0; row < size; row++) best.push(row, scores[row]!);
+    return best.drain().map(({ id, score }) => ({ key: keys[id]!, score }));
+  };
+
+  const quantizedSearch = (unit: Float32Array, k: number): Neighbour[] | undefined => {
+    const coarse = dense.scan(matrix, keys.length, unit);
+    if (coarse === undefined) return undefined;
+    observe?.('quantized');
+    const { approx, bound } = coarse;
+    const size = keys.length;
+    // k-th best lower bound: every row whose upper bound is below it has k rows scoring above.
+    resetKth(dense.heap, k);
+    for (let row = 0; row < size; row++) offerKth(dense.heap, row, approx[row]! - bound[row]!);
+    const floor = kthValue(dense.heap);
+    const best = topK(k, nameOf);
+    for (let row = 0; row < size; row++) {
+      if (approx[row]! + bound[row]! >= floor) best.push(row, dotRow(matrix, row, unit));
+    }
+    return best.drain().map(({ id, score }) => ({ key: keys[id]!, score }));
   };
 
   return {
@@ -43,29 +134,149 @@ export function createVectorIndex(dimensions: number, initialCapacity = 64): Vec
     },
     add(key, vector) {
       if (keys.length === capacity) grow();
-      const row = normalize(Float32Array.from(vector));
-      matrix.set(row, keys.length * dimensions);
+      const row = keys.length;
+      matrix.set(normalize(Float32Array.from(vector)), row * dimensions);
       keys.push(key);
+      countRow(row, 1);
+      postings = undefined;
     },
     removeKeys(remove) {
       for (let row = keys.length - 1; row >= 0; row--) {
         if (!remove.has(keys[row]!)) continue;
         const last = keys.length - 1;
+        countRow(row, -1);
         if (row !== last) {
           matrix.copyWithin(row * dimensions, last * dimensions, (last + 1) * dimensions);
           keys[row] = keys[last]!;
+          nonZeros[row] = nonZeros[last]!;
+          dense.moveRow(last, row);
         }
         keys.pop();
+        dense.truncate(keys.length);
+        postings = undefined;
       }
     },
     search(query, k) {
       const unit = normalize(Float32Array.from(query));
-      const best = topK(k, (row) => keys[row]!);
-      for (let row = 0; row < keys.length; row++) best.push(row, dotRow(matrix, row, unit));
-      return best.drain().map(({ id, score }) => ({ key: keys[id]!, score }));
+      const size = keys.length;
+      if (k <= 0 || size === 0 || nonFiniteRows > 0 || !unit.every(Number.isFinite)) {
+        return bruteForce(unit, k);
+      }
+      let queryNonZeros = 0;
+      for (let i = 0; i < dimensions; i++) if (unit[i] !== 0) queryNonZeros++;
+      if (
+        totalNonZeros <= SPARSE_DENSITY * size * dimensions &&
+        queryNonZeros <= SPARSE_DENSITY * dimensions
+      ) {
+        return sparseSearch(unit, k);
+      }
+      if (size > 4 * k && size * dimensions >= MIN_QUANTIZED_VALUES) {
+        const found = quantizedSearch(unit, k);
+        if (found) return found;
+      }
+      return bruteForce(unit, k);
     },
     export() {
       return { keys: [...keys], vectors: matrix.slice(0, keys.length * dimensions) };
+    },
+  };
+}
+
+/**
+ * The int8 copy of the rows in WebAssembly memory (query, then rows, then the i32 dots), with
+ * per-row scale and norms; rows are quantised lazily, when a search first needs them.
+ */
+function denseLayer(dimensions: number) {
+  const stride = Math.ceil(dimensions / 16) * 16;
+  let wasm: Int8Dots | null | undefined;
+  let rowCapacity = 0;
+  let quantized = 0;
+  let scales = new Float64Array(0);
+  let errorNorms = new Float64Array(0);
+  let norms = new Float64Array(0);
+  let approx = new Float64Array(0);
+  let bound = new Float64Array(0);
+  const heap = kthLargest();
+  const queryCodes = new Int16Array(stride);
+  // The query in int16: its rounding error is ~250× the rows', so the bound is nearly the rows'
+  // alone. Its largest code keeps every i32 lane sum (stride/4 products) from overflowing.
+  const queryMaxCode = Math.min(32767, Math.floor(0x7fffffff / (127 * (stride / 4))));
+  const rowsOffset = 2 * stride;
+  const codes = (): Int8Array => new Int8Array(wasm!.memory.buffer);
+
+  const reserve = (rows: number): void => {
+    if (rows <= rowCapacity) return;
+    const next = Math.max(rows, rowCapacity * 2, 64);
+    const bytes = rowsOffset + next * stride + next * 4;
+    const pages = Math.ceil(bytes / 65536) - wasm!.memory.buffer.byteLength / 65536;
+    if (pages > 0) wasm!.memory.grow(pages);
+    const widen = (array: Float64Array) => {
+      const wider = new Float64Array(next);
+      wider.set(array);
+      return wider;
+    };
+    scales = widen(scales);
+    errorNorms = widen(errorNorms);
+    norms = widen(norms);
+    approx = new Float64Array(next);
+    bound = new Float64Array(next);
+    rowCapacity = next;
+  };
+
+  return {
+    heap,
+    /** Approximate scores and their error bounds for the first `size` rows, or undefined without WebAssembly SIMD. */
+    scan(matrix: Float32Array, size: number, unit: Float32Array) {
+      if (wasm === undefined) wasm = createInt8Dots() ?? null;
+      if (wasm === null) return undefined;
+      reserve(size);
+      const memory = codes();
+      for (; quantized < size; quantized++) {
+        const q = quantizeInto(
+          matrix,
+          quantized * dimensions,
+          dimensions,
+          memory,
+          rowsOffset + quantized * stride,
+        );
+        scales[quantized] = q.scale;
+        errorNorms[quantized] = q.errorNorm;
+        norms[quantized] = q.norm;
+      }
+      const query = quantizeInto(unit, 0, dimensions, queryCodes, 0, queryMaxCode);
+      new Int16Array(wasm.memory.buffer, 0, stride).set(queryCodes);
+      const outOffset = rowsOffset + rowCapacity * stride;
+      wasm.dots(rowsOffset, size, stride, 0, outOffset);
+      const dots = new Int32Array(wasm.memory.buffer, outOffset, size);
+      let unitNorm = 0;
+      for (let i = 0; i < dimensions; i++) unitNorm += unit[i]! * unit[i]!;
+      unitNorm = Math.sqrt(unitNorm);
+      // |x·y − x̂·ŷ| = |(x − x̂)·y + x̂·(y − ŷ)| ≤ ‖x − x̂‖‖y‖ + ‖x̂‖‖y − ŷ‖
+      for (let row = 0; row < size; row++) {
+        approx[row] = dots[row]! * scales[row]! * query.scale;
+        bound[row] = errorNorms[row]! * unitNorm + norms[row]! * query.errorNorm + BOUND_SLACK;
+      }
+      return { approx, bound };
+    },
+    /** Row `from` now lives at `to` (removal swapped it in). */
+    moveRow(from: number, to: number) {
+      if (to >= quantized) return;
+      if (from >= quantized) {
+        quantized = to;
+        return;
+      }
+      codes().copyWithin(
+        rowsOffset + to * stride,
+        rowsOffset + from * stride,
+        rowsOffset + (from + 1) * stride,
+      );
+      scales[to] = scales[from]!;
+      errorNorms[to] = errorNorms[from]!;
+      norms[to] = norms[from]!;
+    },
+    /** The index holds `size` rows now. */
+    truncate(size: number) {
+      quantized = Math.min(quantized, size);
     },
   };
 }

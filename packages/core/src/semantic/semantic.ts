@@ -39,7 +39,7 @@ export function semantic(options: SemanticOptions): RankerV1 {
     embedMany(
       embedder,
       tools.map((tool) => text(tool)),
-      { ...options, phase: 'semantic: embed tools' },
+      { ...options, phase: 'semantic: embed tools', inputType: 'document' },
     );
 
   const wrap = (vectors: VectorIndex): RankerIndexV1 => ({
@@ -49,7 +49,11 @@ export function semantic(options: SemanticOptions): RankerV1 {
     async doRank(query, { limit, signal }) {
       throwIfAborted(signal);
       if (query.trim() === '' || vectors.size === 0 || limit <= 0) return [];
-      const [embedding] = await embedMany(embedder, [query], { signal, phase: 'semantic: query' });
+      const [embedding] = await embedMany(embedder, [query], {
+        signal,
+        phase: 'semantic: query',
+        inputType: 'query',
+      });
       // A tool with nothing in common with the query (cosine ≤ 0) is no match: a query of
       // unknown words selects nothing rather than `limit` tools scoring zero.
       const ranking: RankedTool[] = [];

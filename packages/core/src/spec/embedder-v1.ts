@@ -1,5 +1,14 @@
 import type { LongCallOptions } from './call-options.js';
 
+/** Whether texts are queries (requests) or documents (tool texts); some models embed them differently. */
+export type EmbedInputType = 'query' | 'document';
+
+/** Options of `doEmbed`. */
+export interface EmbedOptions extends LongCallOptions {
+  /** What the texts are, so models with query and document prefixes (e5, bge, nomic) can apply them. Absent: unknown. */
+  readonly inputType?: EmbedInputType;
+}
+
 export interface EmbedResult {
   /** One vector per input text, in input order, each of length `dimensions`. */
   readonly embeddings: Float32Array[];
@@ -24,5 +33,5 @@ export interface EmbedderV1 {
    */
   readonly maxConcurrency?: number;
   /** Embeds at most `maxBatchSize` texts. */
-  doEmbed(texts: readonly string[], options?: LongCallOptions): Promise<EmbedResult>;
+  doEmbed(texts: readonly string[], options?: EmbedOptions): Promise<EmbedResult>;
 }
