@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { writeTinyModel } from '@shortlist/embed-transformers/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, fixture, runCli } from '../test-run-cli.js';
 
@@ -138,6 +139,38 @@ describe('shortlist mcp', { timeout: 60_000 }, () => {
         child.kill('SIGKILL');
         await once(child, 'exit');
       }
+    }
+  });
+
+  it('ranks with an in-process embedding model chosen by --embedder and --embedding-model', async () => {
+    const model = await writeTinyModel({ name: 'bge-tiny' });
+    const client = new Client({ name: 'test-client', version: '1.0.0' });
+    try {
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [
+            bin,
+            'mcp',
+            '--config',
+            config,
+            '--no-cache',
+            '--embedder',
+            'local',
+            '--embedding-model',
+            model,
+          ],
+          stderr: 'ignore',
+        }),
+      );
+      const found = await client.callTool({
+        name: 'search_tools',
+        arguments: { query: 'weather in berlin tomorrow' },
+      });
+      expect((found.content as { text: string }[])[0]!.text).toContain('weather__get_forecast');
+    } finally {
+      await client.close();
+      await rm(join(model, '..'), { recursive: true, force: true });
     }
   });
 });

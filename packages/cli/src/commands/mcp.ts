@@ -11,10 +11,16 @@ import {
 } from '@shortlist/mcp';
 import { restoreOrIndex } from '@shortlist/redis';
 import type { Command } from 'commander';
+import {
+  type EmbeddingFlags,
+  embeddingSettings,
+  impliedPipeline,
+  withEmbeddingOptions,
+} from '../embedding-options.js';
 import { collect, positiveInteger } from '../options.js';
 import { createPipeline, defaultBudget, pipelineNames } from '../pipelines.js';
 
-interface McpCommandOptions {
+interface McpCommandOptions extends EmbeddingFlags {
   readonly config: string;
   readonly mode: string;
   readonly http?: number;
@@ -25,7 +31,6 @@ interface McpCommandOptions {
   readonly limit?: number;
   readonly pipeline?: string;
   readonly budget?: number;
-  readonly baseUrl?: string;
   readonly cache: boolean;
   readonly cacheDir?: string;
   readonly redis?: string;
@@ -101,16 +106,10 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
   const token = process.env[options.tokenEnv];
   const gateway = await createGateway({
     config: await readConfig(options.config),
-    ...(options.pipeline
-      ? {
-          pipeline: createPipeline(options.pipeline, {
-            budget: options.budget,
-            baseURL: options.baseUrl,
-          }),
-        }
-      : options.budget
-        ? { budget: options.budget }
-        : {}),
+    pipeline: createPipeline(options.pipeline ?? impliedPipeline(options, 'lexical'), {
+      budget: options.budget,
+      ...embeddingSettings(options),
+    }),
     ...(options.redis ? { openPicker: sharedIndex(options) } : {}),
     ...(options.cache
       ? options.cacheDir
@@ -142,7 +141,7 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
 
 /** Registers `shortlist mcp`: one MCP server in front of every server of an mcpServers config. */
 export function mcpCommand(program: Command): void {
-  program
+  const command = program
     .command('mcp')
     .description(
       'serve every MCP server of a config behind tool search (stdio, or HTTP with --http)',
@@ -180,7 +179,6 @@ export function mcpCommand(program: Command): void {
       `token budget of search_tools answers (default ${defaultBudget})`,
       positiveInteger,
     )
-    .option('--base-url <url>', 'OpenAI-compatible server for the semantic and hybrid pipelines')
     .option(
       '--cache-dir <dir>',
       'where index snapshots are kept (default: the user cache directory)',
@@ -195,4 +193,5 @@ export function mcpCommand(program: Command): void {
       '\nExamples:\n  shortlist mcp --config servers.json\n  SHORTLIST_MCP_TOKEN=$(openssl rand -hex 32) shortlist mcp --config servers.json --http 3000',
     )
     .action(mcpAction);
+  withEmbeddingOptions(command);
 }
