@@ -1,6 +1,13 @@
 import { bm25 } from '@shortlist/bm25';
 import { budget } from '@shortlist/budget';
-import { InvalidArgumentError, type Pipeline, pipe, semantic } from '@shortlist/core';
+import {
+  cached,
+  type EmbeddingStore,
+  InvalidArgumentError,
+  type Pipeline,
+  pipe,
+  semantic,
+} from '@shortlist/core';
 import { type FusionConfig, rrf } from '@shortlist/fusion';
 import { defaultMaxTokens, lexical, lexicalFusion } from '@shortlist/lexical';
 import { orama } from '@shortlist/orama';
@@ -55,6 +62,14 @@ export interface PipelineSettings extends EmbedderSettings {
   readonly budget?: number;
   /** Model the tools are sent to (picks the tokenizer). @default 'gpt-4o' */
   readonly model?: string;
+  /** Where embeddings are cached between runs (the MCP gateway keeps them on disk). */
+  readonly embeddingStore?: EmbeddingStore;
+}
+
+/** The flags' embedder, behind the embedding cache when there is one. */
+function embedderFor(name: PipelineName, settings: PipelineSettings) {
+  const embedder = createEmbedder(name, settings);
+  return settings.embeddingStore ? cached(embedder, { store: settings.embeddingStore }) : embedder;
 }
 
 /** True for a string that names a pipeline of `pipelineNames`. */
@@ -91,11 +106,11 @@ export function createPipeline(name: string, settings: PipelineSettings = {}): P
     case 'orama':
       return withPacker(pipe(orama()), undefined);
     case 'semantic':
-      return withPacker(pipe(semantic({ embedder: createEmbedder(name, settings) })), undefined);
+      return withPacker(pipe(semantic({ embedder: embedderFor(name, settings) })), undefined);
     case 'hybrid':
       // Uniform rrf(): no hybrid weighting has been measured yet.
       return withPacker(
-        pipe(bm25(), tfidf(), semantic({ embedder: createEmbedder(name, settings) })).fuse(rrf()),
+        pipe(bm25(), tfidf(), semantic({ embedder: embedderFor(name, settings) })).fuse(rrf()),
         defaultBudget,
       );
   }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -142,7 +142,7 @@ describe('shortlist mcp', { timeout: 60_000 }, () => {
     }
   });
 
-  it('ranks with an in-process embedding model chosen by --embedder and --embedding-model', async () => {
+  it('ranks with an in-process model chosen by --embedder and --embedding-model, caching its vectors on disk', async () => {
     const model = await writeTinyModel({ name: 'bge-tiny' });
     const client = new Client({ name: 'test-client', version: '1.0.0' });
     try {
@@ -154,7 +154,8 @@ describe('shortlist mcp', { timeout: 60_000 }, () => {
             'mcp',
             '--config',
             config,
-            '--no-cache',
+            '--cache-dir',
+            join(directory, 'cache'),
             '--embedder',
             'local',
             '--embedding-model',
@@ -168,6 +169,8 @@ describe('shortlist mcp', { timeout: 60_000 }, () => {
         arguments: { query: 'weather in berlin tomorrow' },
       });
       expect((found.content as { text: string }[])[0]!.text).toContain('weather__get_forecast');
+      // The tool texts' vectors are on disk for the next start or upstream change.
+      expect((await stat(join(directory, 'cache', 'embeddings.cache'))).size).toBeGreaterThan(0);
     } finally {
       await client.close();
       await rm(join(model, '..'), { recursive: true, force: true });

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidArgumentError, type Pipeline } from '@shortlist/core';
 import {
   createGateway,
+  defaultCacheDirectory,
   type GatewayMode,
   gatewayModes,
   type ModeOptions,
@@ -11,6 +13,7 @@ import {
 } from '@shortlist/mcp';
 import { restoreOrIndex } from '@shortlist/redis';
 import type { Command } from 'commander';
+import { embeddingCache } from '../embedding-cache.js';
 import {
   type EmbeddingFlags,
   embeddingSettings,
@@ -104,11 +107,17 @@ function sharedIndex(options: McpCommandOptions) {
 async function mcpAction(options: McpCommandOptions): Promise<void> {
   const modes = modeOptions(options);
   const token = process.env[options.tokenEnv];
+  const warn = (message: string) => process.stderr.write(`shortlist mcp: ${message}\n`);
+  // Embeddings outlive the index: when one upstream changes, only its new texts are embedded.
+  const embeddingStore = options.cache
+    ? embeddingCache(join(options.cacheDir ?? defaultCacheDirectory(), 'embeddings.cache'), warn)
+    : undefined;
   const gateway = await createGateway({
     config: await readConfig(options.config),
     pipeline: createPipeline(options.pipeline ?? impliedPipeline(options, 'lexical'), {
       budget: options.budget,
       ...embeddingSettings(options),
+      ...(embeddingStore ? { embeddingStore } : {}),
     }),
     ...(options.redis ? { openPicker: sharedIndex(options) } : {}),
     ...(options.cache
@@ -119,6 +128,7 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
   });
   const stop = async () => {
     await gateway.close();
+    await embeddingStore?.close?.();
     process.exit(0);
   };
   process.once('SIGINT', stop);
@@ -181,9 +191,9 @@ export function mcpCommand(program: Command): void {
     )
     .option(
       '--cache-dir <dir>',
-      'where index snapshots are kept (default: the user cache directory)',
+      'where index snapshots and the embedding cache are kept (default: the user cache directory)',
     )
-    .option('--no-cache', 'keep no index snapshots on disk')
+    .option('--no-cache', 'keep no index snapshots or embeddings on disk')
     .option(
       '--redis <url>',
       'share index snapshots with other replicas through Redis (redis://host:port)',
