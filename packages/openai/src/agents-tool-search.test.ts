@@ -2,19 +2,19 @@ import { Agent, ModelBehaviorError, OpenAIProvider, Runner } from '@openai/agent
 import { bm25 } from '@shortlist/bm25';
 import { memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
+import { type OpenAIServer, startOpenAIServer } from '@shortlist/test-servers';
 import { tfidf } from '@shortlist/tfidf';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shortlistToolSearchTool } from './agents-tool-search.js';
 import { agentTools } from './test-agent-tools.js';
 import { responsesTools } from './test-catalogue.js';
-import { type ModelServer, startModelServer } from './test-model-server.js';
 import { loadedNames, searchingModel } from './test-scripted-models.js';
 
-let server: ModelServer;
+let server: OpenAIServer;
 let runner: Runner;
 beforeAll(async () => {
-  server = await startModelServer();
+  server = await startOpenAIServer();
   const client = new OpenAI({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 2 });
   runner = new Runner({
     modelProvider: new OpenAIProvider({ openAIClient: client, useResponses: true }),

@@ -2,6 +2,12 @@ import { bm25 } from '@shortlist/bm25';
 import { InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
 import { intent } from '@shortlist/intent-knn';
+import {
+  type OpenAIServer,
+  startOpenAIServer,
+  toolSearchCall,
+  type WireObject,
+} from '@shortlist/test-servers';
 import { lexicalEmbedder, tfidf } from '@shortlist/tfidf';
 import OpenAI from 'openai';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
@@ -9,18 +15,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openaiToolSearch } from './openai-tool-search.js';
 import { chatTools, responsesTools } from './test-catalogue.js';
 import { recordingHandlers, responsesLoop } from './test-loop.js';
-import {
-  type ModelServer,
-  startModelServer,
-  toolSearchCall,
-  type WireObject,
-} from './test-model-server.js';
 import { loadedNames, searchingModel } from './test-scripted-models.js';
 
-let server: ModelServer;
+let server: OpenAIServer;
 let client: OpenAI;
 beforeAll(async () => {
-  server = await startModelServer();
+  server = await startOpenAIServer();
   client = new OpenAI({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 2 });
 });
 afterAll(() => server.close());

@@ -1,6 +1,7 @@
 import { bm25 } from '@shortlist/bm25';
 import { InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
+import { type OpenAIServer, startOpenAIServer, type WireObject } from '@shortlist/test-servers';
 import { tfidf } from '@shortlist/tfidf';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
@@ -9,13 +10,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openaiTools } from './openai-tools.js';
 import { chatTools, responsesTools } from './test-catalogue.js';
 import { recordingHandlers, responsesLoop } from './test-loop.js';
-import { type ModelServer, startModelServer, type WireObject } from './test-model-server.js';
 import { offeredNames, pickingChatModel, pickingModel } from './test-scripted-models.js';
 
-let server: ModelServer;
+let server: OpenAIServer;
 let client: OpenAI;
 beforeAll(async () => {
-  server = await startModelServer();
+  server = await startOpenAIServer();
   client = new OpenAI({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 2 });
 });
 afterAll(() => server.close());

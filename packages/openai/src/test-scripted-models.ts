@@ -1,5 +1,5 @@
-import type { ChatModel, ResponsesModel, WireObject, WireRequest } from './test-model-server.js';
-import { functionCall, message, toolSearchCall } from './test-model-server.js';
+import type { ChatModel, ResponsesModel, WireObject, WireRequest } from '@shortlist/test-servers';
+import { functionCall, message, toolSearchCall } from '@shortlist/test-servers';
 
 type Item = WireObject;
 
@@ -75,22 +75,15 @@ export function pickingModel(
 export function pickingChatModel(
   pick: (offered: readonly string[], user: string) => string,
 ): ChatModel {
-  let calls = 0;
-  return (body) => {
+  return ({ body }) => {
     const messages = body.messages as Item[];
     let at = messages.length - 1;
     while (at >= 0 && messages[at]!.role !== 'user') at--;
     const since = messages.slice(at + 1);
     const result = since.find((entry) => entry.role === 'tool');
-    if (result) return { role: 'assistant', content: `done: ${textOf(result.content)}` };
+    if (result) return { text: `done: ${textOf(result.content)}` };
     const offered = (body.tools ?? []).map((tool) => (tool.function as Item).name as string);
     const name = pick(offered, textOf(messages[at]?.content));
-    return {
-      role: 'assistant',
-      content: null,
-      tool_calls: [
-        { id: `call_chat_${++calls}`, type: 'function', function: { name, arguments: '{}' } },
-      ],
-    };
+    return { toolCalls: [{ name, args: {} }] };
   };
 }
