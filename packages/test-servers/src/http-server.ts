@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 /** A request with its body read, and the headers the tests assert on. */
 export interface ReceivedRequest {
   readonly method: string;
+  /** The URL as sent, query string included. */
+  readonly url: string;
   /** The URL path without its query string. */
   readonly path: string;
   readonly headers: IncomingHttpHeaders;
@@ -50,6 +52,7 @@ export async function startHttpServer(handle: RequestHandler): Promise<HttpServe
       await handle(
         {
           method: req.method ?? 'GET',
+          url: req.url ?? '',
           path: (req.url ?? '').split('?')[0]!,
           headers: req.headers,
           text,

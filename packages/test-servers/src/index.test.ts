@@ -16,5 +16,6 @@ it('exports exactly the shared servers and their plumbing', async () => {
     'startHttpServer',
     'startOpenAIServer',
     'toolSearchCall',
+    'vectorOf',
   ]);
 });

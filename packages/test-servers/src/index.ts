@@ -25,3 +25,4 @@ export {
 export { functionCall, message, toolSearchCall } from './openai/responses-items.js';
 export type { WireObject, WireRequest } from './openai/wire.js';
 export { sendFault, sendJson } from './send-json.js';
+export { vectorOf } from './vector-of.js';
