@@ -1,4 +1,4 @@
-import { sendJson, startHttpServer, vectorOf } from '@shortlist/test-servers';
+import { sendHalfJson, sendJson, startHttpServer, vectorOf } from '@shortlist/test-servers';
 
 export { vectorOf };
 
@@ -106,16 +106,7 @@ export async function startHFServer(options: { dimensions?: number } = {}): Prom
     const inputs = Array.isArray(body.inputs) ? body.inputs : [body.inputs];
     let output = layout(inputs, state.shape, dimensions);
     if (fault?.kind === 'rewrite') output = fault.output(output as unknown[]);
-    if (fault?.kind === 'truncate') {
-      const text = JSON.stringify(output);
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(text),
-      });
-      res.write(text.slice(0, Math.floor(text.length / 2)));
-      setTimeout(() => res.destroy(), 10);
-      return;
-    }
+    if (fault?.kind === 'truncate') return sendHalfJson(res, output, 'drop');
     sendJson(res, 200, output);
   });
   return {

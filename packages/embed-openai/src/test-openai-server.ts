@@ -1,4 +1,4 @@
-import { sendJson, startHttpServer, vectorOf } from '@shortlist/test-servers';
+import { sendHalfJson, sendJson, startHttpServer, vectorOf } from '@shortlist/test-servers';
 
 export { vectorOf };
 
@@ -104,25 +104,8 @@ export async function startOpenAIServer(
       model: body.model,
       usage: { prompt_tokens: tokens, total_tokens: tokens },
     };
-    if (fault?.kind === 'stall-body') {
-      const text = JSON.stringify(payload);
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(text),
-      });
-      res.write(text.slice(0, Math.floor(text.length / 2)));
-      return;
-    }
-    if (fault?.kind === 'truncate') {
-      const text = JSON.stringify(payload);
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(text),
-      });
-      res.write(text.slice(0, Math.floor(text.length / 2)));
-      setTimeout(() => res.destroy(), 10);
-      return;
-    }
+    if (fault?.kind === 'stall-body') return sendHalfJson(res, payload, 'stall');
+    if (fault?.kind === 'truncate') return sendHalfJson(res, payload, 'drop');
     sendJson(res, 200, payload);
   });
   return {

@@ -10,6 +10,7 @@ it('exports exactly the shared servers and their plumbing', async () => {
     'overloaded',
     'rateLimited',
     'sendFault',
+    'sendHalfJson',
     'sendJson',
     'stalled',
     'startAnthropicServer',

@@ -24,5 +24,5 @@ export {
 } from './openai/openai-server.js';
 export { functionCall, message, toolSearchCall } from './openai/responses-items.js';
 export type { WireObject, WireRequest } from './openai/wire.js';
-export { sendFault, sendJson } from './send-json.js';
+export { sendFault, sendHalfJson, sendJson } from './send-json.js';
 export { vectorOf } from './vector-of.js';

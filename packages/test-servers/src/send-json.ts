@@ -27,3 +27,17 @@ export function sendFault(res: ServerResponse, fault: Fault, fallback: unknown):
   }
   sendJson(res, fault.status, fault.body ?? fallback, fault.headers);
 }
+
+/**
+ * Announces the whole JSON body's length but sends only its first half; `then: 'drop'` cuts the
+ * connection soon after, `'stall'` leaves it open so the client's timeout must fire.
+ */
+export function sendHalfJson(res: ServerResponse, body: unknown, then: 'drop' | 'stall'): void {
+  const text = JSON.stringify(body);
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.write(text.slice(0, Math.floor(text.length / 2)));
+  if (then === 'drop') setTimeout(() => res.destroy(), 10);
+}
