@@ -45,6 +45,16 @@ export interface SearchScript {
   readonly pick: (found: readonly string[], user: string) => string | undefined;
 }
 
+/** The model words its own search (nothing in it is the user's wording), then picks the wanted tool. */
+export const emailOrSecrets: SearchScript = {
+  query: (user) =>
+    /email/i.test(user) ? 'send an email message' : 'scan repository for exposed credentials',
+  pick: (found, user) => {
+    const wanted = /email/i.test(user) ? 'send_email' : 'scan_secrets';
+    return found.includes(wanted) ? wanted : undefined;
+  },
+};
+
 /** A model that searches first, then calls a tool the search found, then answers. */
 export function searchingModel(script: SearchScript): ResponsesModel {
   return (body) => {
