@@ -1,19 +1,24 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { memoryExampleStore } from '@shortlist/core';
+import {
+  type ChatModel,
+  type OpenAIRequest,
+  type OpenAIServer,
+  startOpenAIServer,
+} from '@shortlist/test-servers';
 import { generateText, type ModelMessage, stepCountIs, ToolLoopAgent } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shortlist } from './shortlist.js';
-import { type ChatServer, startChatServer } from './test-chat-server.js';
 import { testToolSet } from './test-tool-set.js';
 
-let server: ChatServer | undefined;
+let server: OpenAIServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
 const modelAt = (baseURL: string) => createOpenAI({ baseURL, apiKey: 'test-key' }).chat('gpt-4o');
-const lastToolResult = (request: { messages: readonly { role: string }[] }) =>
-  request.messages.at(-1)?.role === 'tool';
+const startChatServer = (chat: ChatModel) => startOpenAIServer({ chat });
+const lastToolResult = (request: OpenAIRequest) => request.body.messages?.at(-1)?.role === 'tool';
 
 describe('pre-selection through prepareStep', () => {
   it('offers a few tools, the right one among them, and the loop runs it', async () => {
@@ -22,8 +27,10 @@ describe('pre-selection through prepareStep', () => {
     server = await startChatServer((request) =>
       lastToolResult(request)
         ? { text: 'Posted.' }
-        : request.tools.includes('chat_post_message')
-          ? { call: [{ name: 'chat_post_message', input: { channel: '#ops', text: 'outage' } }] }
+        : request.toolNames.includes('chat_post_message')
+          ? {
+              toolCalls: [{ name: 'chat_post_message', args: { channel: '#ops', text: 'outage' } }],
+            }
           : { text: 'I have no tool for that.' },
     );
     const result = await generateText({
@@ -37,8 +44,8 @@ describe('pre-selection through prepareStep', () => {
     expect(executed.map((call) => call.name)).toEqual(['chat_post_message']);
     const total = Object.keys(tools).length;
     for (const request of server.requests) {
-      expect(request.tools.length).toBeLessThanOrEqual(16);
-      expect(request.tools.length).toBeLessThan(total / 10);
+      expect(request.toolNames.length).toBeLessThanOrEqual(16);
+      expect(request.toolNames.length).toBeLessThan(total / 10);
     }
   });
 
@@ -48,8 +55,8 @@ describe('pre-selection through prepareStep', () => {
     server = await startChatServer((request) =>
       lastToolResult(request)
         ? { text: 'Done.' }
-        : request.tools.includes('calendar_create_event')
-          ? { call: [{ name: 'calendar_create_event', input: { title: 'sync' } }] }
+        : request.toolNames.includes('calendar_create_event')
+          ? { toolCalls: [{ name: 'calendar_create_event', args: { title: 'sync' } }] }
           : { text: 'OK.' },
     );
     const messages: ModelMessage[] = [
@@ -66,7 +73,7 @@ describe('pre-selection through prepareStep', () => {
       role: 'user',
       content: 'now refund the duplicate charge on order 1042',
     });
-    const before = server.requests.at(-1)!.tools;
+    const before = server.requests.at(-1)!.toolNames;
     await generateText({
       model: modelAt(server.baseURL),
       tools,
@@ -74,7 +81,7 @@ describe('pre-selection through prepareStep', () => {
       stopWhen: stepCountIs(4),
       messages,
     });
-    const after = server.requests.at(-1)!.tools;
+    const after = server.requests.at(-1)!.toolNames;
     expect(before.length).toBeLessThan(after.length);
     expect(after.length).toBeLessThanOrEqual(16);
     expect(after).toContain('calendar_create_event');
@@ -89,7 +96,9 @@ describe('pre-selection through prepareStep', () => {
     server = await startChatServer((request) =>
       lastToolResult(request)
         ? { text: 'Scheduled.' }
-        : { call: [{ name: 'chat_schedule_message', input: { channel: '#team', text: 'hi' } }] },
+        : {
+            toolCalls: [{ name: 'chat_schedule_message', args: { channel: '#team', text: 'hi' } }],
+          },
     );
     const agent = new ToolLoopAgent({
       model: modelAt(server.baseURL),
@@ -109,7 +118,7 @@ describe('pre-selection through prepareStep', () => {
     server = await startChatServer((request) =>
       lastToolResult(request)
         ? { text: 'Sorry.' }
-        : { call: [{ name: 'payroll_run_payroll', input: {} }] },
+        : { toolCalls: [{ name: 'payroll_run_payroll', args: {} }] },
     );
     const result = await generateText({
       model: modelAt(server.baseURL),
@@ -118,7 +127,7 @@ describe('pre-selection through prepareStep', () => {
       stopWhen: stepCountIs(3),
       prompt: 'what is the weather in Paris tomorrow',
     });
-    expect(server.requests[0]!.tools).not.toContain('payroll_run_payroll');
+    expect(server.requests[0]!.toolNames).not.toContain('payroll_run_payroll');
     expect(executed).toEqual([]);
     const errors = result.steps.flatMap((step) =>
       step.content.filter((part) => part.type === 'tool-error'),
@@ -136,11 +145,15 @@ describe('tool search through toolSearch({ search })', () => {
         // Retries must carry the loop through a rate limit.
         return { status: 429, headers: { 'retry-after-ms': '10' } };
       }
-      const last = request.messages.at(-1)!;
+      const last = request.body.messages!.at(-1)!;
       if (last.role === 'user')
-        return { call: [{ name: 'tool_search', input: { query: 'leak API key credentials' } }] };
-      if (request.tools.includes('secrets_scan_repository') && !executed.length) {
-        return { call: [{ name: 'secrets_scan_repository', input: { repository: 'acme/api' } }] };
+        return {
+          toolCalls: [{ name: 'tool_search', args: { query: 'leak API key credentials' } }],
+        };
+      if (request.toolNames.includes('secrets_scan_repository') && !executed.length) {
+        return {
+          toolCalls: [{ name: 'secrets_scan_repository', args: { repository: 'acme/api' } }],
+        };
       }
       return { text: 'No leaks found.' };
     });
@@ -151,9 +164,11 @@ describe('tool search through toolSearch({ search })', () => {
       prompt: 'did we push any secrets to acme/api?',
     });
     expect(result.text).toBe('No leaks found.');
-    expect(server.requests[0]!.tools).toEqual(['tool_search']);
-    expect(server.requests[1]!.tools).toContain('secrets_scan_repository');
-    expect(server.requests[1]!.tools.length).toBeLessThanOrEqual(6);
+    expect(server.requests.map((request) => request.status).slice(0, 2)).toEqual([429, 200]);
+    const answered = server.requests.filter((request) => request.status === 200);
+    expect(answered[0]!.toolNames).toEqual(['tool_search']);
+    expect(answered[1]!.toolNames).toContain('secrets_scan_repository');
+    expect(answered[1]!.toolNames.length).toBeLessThanOrEqual(6);
     expect(executed.map((call) => call.name)).toEqual(['secrets_scan_repository']);
   });
 

@@ -5,13 +5,13 @@ import type {
 } from '@anthropic-ai/sdk/resources/beta/messages';
 import { bm25 } from '@shortlist/bm25';
 import { pipe } from '@shortlist/core';
+import { type AnthropicServer, startAnthropicServer } from '@shortlist/test-servers';
 import { afterEach, expect, it } from 'vitest';
 import { anthropicShortlist } from './anthropic-shortlist.js';
-import { type AnthropicTestServer, startAnthropicServer } from './test-anthropic-server.js';
 import { catalogue } from './test-catalogue.js';
 import { scriptedModel } from './test-scripted-model.js';
 
-let server: AnthropicTestServer | undefined;
+let server: AnthropicServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;

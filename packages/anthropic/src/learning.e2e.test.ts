@@ -4,15 +4,15 @@ import { bm25 } from '@shortlist/bm25';
 import { pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
 import { intent } from '@shortlist/intent-knn';
+import { type AnthropicServer, startAnthropicServer } from '@shortlist/test-servers';
 import { afterEach, expect, it } from 'vitest';
 import { anthropicShortlist } from './anthropic-shortlist.js';
 import { runAgentTurn } from './test-agent-loop.js';
-import { type AnthropicTestServer, startAnthropicServer } from './test-anthropic-server.js';
 import { catalogue } from './test-catalogue.js';
 import { bagOfWordsEmbedder } from './test-embedder.js';
 import { scriptedModel } from './test-scripted-model.js';
 
-let server: AnthropicTestServer | undefined;
+let server: AnthropicServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;

@@ -3,16 +3,16 @@ import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { bm25 } from '@shortlist/bm25';
 import { memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
+import {
+  type AnthropicServer,
+  overloaded,
+  rateLimited,
+  startAnthropicServer,
+} from '@shortlist/test-servers';
 import { tfidf } from '@shortlist/tfidf';
 import { afterEach, describe, expect, it } from 'vitest';
 import { anthropicShortlist } from './anthropic-shortlist.js';
 import { runAgentTurn } from './test-agent-loop.js';
-import {
-  type AnthropicTestServer,
-  overloaded,
-  rateLimited,
-  startAnthropicServer,
-} from './test-anthropic-server.js';
 import { catalogue } from './test-catalogue.js';
 import { scriptedModel } from './test-scripted-model.js';
 
@@ -30,7 +30,7 @@ const handlers = {
   create_issue: () => 'opened issue #42',
 };
 
-let server: AnthropicTestServer | undefined;
+let server: AnthropicServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;

@@ -3,13 +3,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { type AnthropicServer, startAnthropicServer } from '@shortlist/test-servers';
 import { afterEach, expect, it } from 'vitest';
-import { type AnthropicTestServer, startAnthropicServer } from './test-anthropic-server.js';
 import { scriptedModel } from './test-scripted-model.js';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-let server: AnthropicTestServer | undefined;
+let server: AnthropicServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;

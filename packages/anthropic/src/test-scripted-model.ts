@@ -1,4 +1,4 @@
-import type { ModelTurn, ModelView } from './test-anthropic-server.js';
+import type { ModelTurn, ModelView } from '@shortlist/test-servers';
 
 /** What the scripted model does when a user message contains `says`. */
 export interface Intent {

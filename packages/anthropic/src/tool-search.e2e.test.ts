@@ -4,17 +4,17 @@ import { ToolReferenceUnresolvedError } from '@anthropic-ai/sdk/resources/messag
 import { bm25 } from '@shortlist/bm25';
 import { memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
-import { tfidf } from '@shortlist/tfidf';
-import { afterEach, describe, expect, it } from 'vitest';
-import { anthropicShortlist } from './anthropic-shortlist.js';
-import { runAgentTurn } from './test-agent-loop.js';
 import {
-  type AnthropicTestServer,
+  type AnthropicServer,
   overloaded,
   rateLimited,
   stalled,
   startAnthropicServer,
-} from './test-anthropic-server.js';
+} from '@shortlist/test-servers';
+import { tfidf } from '@shortlist/tfidf';
+import { afterEach, describe, expect, it } from 'vitest';
+import { anthropicShortlist } from './anthropic-shortlist.js';
+import { runAgentTurn } from './test-agent-loop.js';
 import { catalogue } from './test-catalogue.js';
 import { type Intent, scriptedModel } from './test-scripted-model.js';
 
@@ -23,7 +23,7 @@ const handlers = {
   convert_currency: () => '100 EUR = 108.40 USD',
 };
 
-let server: AnthropicTestServer | undefined;
+let server: AnthropicServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;

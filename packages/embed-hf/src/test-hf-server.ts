@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { sendHalfJson, sendJson, startHttpServer, vectorOf } from '@shortlist/test-servers';
+
+export { vectorOf };
 
 /** A request the test server received, exactly as the SDK sent it. */
 export interface RecordedRequest {
@@ -44,46 +45,10 @@ export interface HFTestServer {
   close(): Promise<void>;
 }
 
-/** Deterministic vector of a text: a hash-seeded pseudo-random sequence, so tests can check results. */
-export function vectorOf(text: string, dimensions: number): Float32Array {
-  let seed = 2166136261;
-  for (let i = 0; i < text.length; i++) seed = Math.imul(seed ^ text.charCodeAt(i), 16777619);
-  const out = new Float32Array(dimensions);
-  for (let i = 0; i < dimensions; i++) {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    out[i] = ((t ^ (t >>> 14)) >>> 0) / 2147483648 - 1;
-  }
-  return out;
-}
-
 /** Three token vectors whose mean is the text's vector and whose first is distinct (for cls). */
 export function tokensOf(text: string, dimensions: number): number[][] {
   const v = Array.from(vectorOf(text, dimensions));
   return [v.map((x, i) => x + 0.25 * ((i % 3) - 1)), v, v.map((x, i) => x - 0.25 * ((i % 3) - 1))];
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      data += chunk;
-    });
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
-  });
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
 }
 
 function layout(inputs: string[], shape: OutputShape, dimensions: number): unknown {
@@ -104,23 +69,19 @@ export async function startHFServer(options: { dimensions?: number } = {}): Prom
   const requests: RecordedRequest[] = [];
   const hubRequests: string[] = [];
   const faults: Fault[] = [];
-  const open = new Set<ServerResponse>();
   const state = { shape: 'pooled' as OutputShape };
-  const server = createServer(async (req, res) => {
-    open.add(res);
-    res.on('close', () => open.delete(res));
-    const raw = await readBody(req);
+  const http = await startHttpServer(async (req, res) => {
     const hub = /^\/api\/models\/(.+)\?expand\[\]=inferenceProviderMapping$/.exec(
-      decodeURIComponent(req.url ?? ''),
+      decodeURIComponent(req.url),
     );
     if (req.method === 'GET' && hub) {
       // The Hub's answer to "which providers serve this model", as the SDK asks before routing.
-      hubRequests.push(req.url ?? '');
+      hubRequests.push(req.url);
       const mapping = { providerId: hub[1], status: 'live', task: 'feature-extraction' };
       sendJson(res, 200, { inferenceProviderMapping: { 'hf-inference': mapping } });
       return;
     }
-    const body = JSON.parse(raw) as RecordedRequest['body'];
+    const body = JSON.parse(req.text) as RecordedRequest['body'];
     requests.push({
       method: req.method,
       url: req.url,
@@ -145,23 +106,12 @@ export async function startHFServer(options: { dimensions?: number } = {}): Prom
     const inputs = Array.isArray(body.inputs) ? body.inputs : [body.inputs];
     let output = layout(inputs, state.shape, dimensions);
     if (fault?.kind === 'rewrite') output = fault.output(output as unknown[]);
-    if (fault?.kind === 'truncate') {
-      const text = JSON.stringify(output);
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(text),
-      });
-      res.write(text.slice(0, Math.floor(text.length / 2)));
-      setTimeout(() => res.destroy(), 10);
-      return;
-    }
+    if (fault?.kind === 'truncate') return sendHalfJson(res, output, 'drop');
     sendJson(res, 200, output);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    endpointUrl: `http://127.0.0.1:${port}/embed`,
-    origin: `http://127.0.0.1:${port}`,
+    endpointUrl: `${http.origin}/embed`,
+    origin: http.origin,
     requests,
     hubRequests,
     get shape() {
@@ -179,11 +129,6 @@ export async function startHFServer(options: { dimensions?: number } = {}): Prom
       faults.length = 0;
       state.shape = 'pooled';
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of open) res.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => http.close(),
   };
 }

@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { sendHalfJson, sendJson, startHttpServer, vectorOf } from '@shortlist/test-servers';
+
+export { vectorOf };
 
 /** A request the test server received, as parsed JSON plus the headers that matter. */
 export interface RecordedRequest {
@@ -43,48 +44,12 @@ export interface OpenAITestServer {
   close(): Promise<void>;
 }
 
-/** Deterministic vector of a text: a hash-seeded pseudo-random sequence, so tests can check results. */
-export function vectorOf(text: string, dimensions: number): Float32Array {
-  let seed = 2166136261;
-  for (let i = 0; i < text.length; i++) seed = Math.imul(seed ^ text.charCodeAt(i), 16777619);
-  const out = new Float32Array(dimensions);
-  for (let i = 0; i < dimensions; i++) {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    out[i] = ((t ^ (t >>> 14)) >>> 0) / 2147483648 - 1;
-  }
-  return out;
-}
-
 function base64Of(vector: number[]): string {
   const bytes = Buffer.alloc(vector.length * 4);
   vector.forEach((value, i) => {
     bytes.writeFloatLE(value, i * 4);
   });
   return bytes.toString('base64');
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      data += chunk;
-    });
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
-  });
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
 }
 
 /**
@@ -96,16 +61,12 @@ export async function startOpenAIServer(
 ): Promise<OpenAITestServer> {
   const requests: RecordedRequest[] = [];
   const faults: Fault[] = [];
-  const open = new Set<ServerResponse>();
-  const server = createServer(async (req, res) => {
-    open.add(res);
-    res.on('close', () => open.delete(res));
-    const raw = await readBody(req);
+  const http = await startHttpServer(async (req, res) => {
     if (req.method !== 'POST' || req.url !== '/v1/embeddings') {
       sendJson(res, 404, { error: { message: `no route ${req.method} ${req.url}` } });
       return;
     }
-    const body = JSON.parse(raw) as RecordedRequest['body'];
+    const body = JSON.parse(req.text) as RecordedRequest['body'];
     requests.push({
       body,
       authorization: req.headers.authorization,
@@ -143,31 +104,12 @@ export async function startOpenAIServer(
       model: body.model,
       usage: { prompt_tokens: tokens, total_tokens: tokens },
     };
-    if (fault?.kind === 'stall-body') {
-      const text = JSON.stringify(payload);
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(text),
-      });
-      res.write(text.slice(0, Math.floor(text.length / 2)));
-      return;
-    }
-    if (fault?.kind === 'truncate') {
-      const text = JSON.stringify(payload);
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(text),
-      });
-      res.write(text.slice(0, Math.floor(text.length / 2)));
-      setTimeout(() => res.destroy(), 10);
-      return;
-    }
+    if (fault?.kind === 'stall-body') return sendHalfJson(res, payload, 'stall');
+    if (fault?.kind === 'truncate') return sendHalfJson(res, payload, 'drop');
     sendJson(res, 200, payload);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
+    baseURL: `${http.origin}/v1`,
     requests,
     script: (...more) => {
       faults.push(...more);
@@ -176,11 +118,6 @@ export async function startOpenAIServer(
       requests.length = 0;
       faults.length = 0;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of open) res.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => http.close(),
   };
 }

@@ -14,6 +14,7 @@ import { gptTokenizer } from '@shortlist/budget';
 import { pipe } from '@shortlist/core';
 import { bootstrapInterval } from '@shortlist/eval';
 import { rrf } from '@shortlist/fusion';
+import { type OpenAIRequest, startOpenAIServer } from '@shortlist/test-servers';
 import { tfidf } from '@shortlist/tfidf';
 import { type AgentMiddleware, createAgent } from 'langchain';
 import {
@@ -21,7 +22,7 @@ import {
   shortlistToolSearchMiddleware,
   shortlistToolSelectorMiddleware,
 } from '../src/index.js';
-import { type ChatRequest, lastContent, startChatServer } from '../src/test-openai-chat-server.js';
+import { lastContent } from '../src/test-chat-helpers.js';
 
 interface Definition {
   name: string;
@@ -88,13 +89,13 @@ const median = (values: number[]): number => {
 
 async function measure(name: string, catalogue: { definitions: Definition[]; queries: Query[] }) {
   const tokenizer = await gptTokenizer();
-  const tokensOf = (request: ChatRequest) =>
+  const tokensOf = (request: OpenAIRequest) =>
     tokenizer.count(JSON.stringify(request.body.tools ?? []));
   const tools = toLangChain(catalogue.definitions);
   const picker = await pipe(bm25(), tfidf())
     .fuse(rrf())
     .index(await readLangChainTools(tools));
-  const server = await startChatServer();
+  const server = await startOpenAIServer();
   const model = new ChatOpenAI({
     model: 'gpt-4o-mini',
     apiKey: 'sk-local',

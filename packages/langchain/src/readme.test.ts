@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { lexical } from '@shortlist/lexical';
+import { type OpenAIServer, startOpenAIServer } from '@shortlist/test-servers';
 import { createAgent } from 'langchain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { localModel } from './test-agent.js';
 import { type Executed, sampleLangChainTools } from './test-catalogue.js';
-import { argsFor, type ChatServer, startChatServer } from './test-openai-chat-server.js';
+import { argsFor } from './test-chat-helpers.js';
 
-let server: ChatServer;
+let server: OpenAIServer;
 beforeAll(async () => {
-  server = await startChatServer();
+  server = await startOpenAIServer();
 });
 afterAll(() => server.close());
 

@@ -2,13 +2,13 @@ import { ChatOpenAI } from '@langchain/openai';
 import { bm25 } from '@shortlist/bm25';
 import { pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
+import type { OpenAIServer } from '@shortlist/test-servers';
 import { tfidf } from '@shortlist/tfidf';
 import { readLangChainTools } from './read-langchain-tools.js';
 import { type Executed, sampleLangChainTools } from './test-catalogue.js';
-import type { ChatServer } from './test-openai-chat-server.js';
 
 /** The real ChatOpenAI pointed at the local server (Chat Completions, non-streaming). */
-export function localModel(server: ChatServer): ChatOpenAI {
+export function localModel(server: OpenAIServer): ChatOpenAI {
   return new ChatOpenAI({
     model: 'gpt-4o-mini',
     apiKey: 'sk-test',

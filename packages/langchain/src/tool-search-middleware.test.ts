@@ -1,27 +1,23 @@
 import { bm25 } from '@shortlist/bm25';
 import { InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
+import { type OpenAIRequest, type OpenAIServer, startOpenAIServer } from '@shortlist/test-servers';
 import { createAgent, type ToolMessage } from 'langchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLangChainTools } from './read-langchain-tools.js';
 import type { ToolSearchArtifact } from './search-tools-tool.js';
 import { localModel, sampleCatalogue } from './test-agent.js';
-import {
-  type ChatRequest,
-  type ChatServer,
-  lastContent,
-  startChatServer,
-} from './test-openai-chat-server.js';
+import { lastContent } from './test-chat-helpers.js';
 import { shortlistToolSearchMiddleware } from './tool-search-middleware.js';
 
-let server: ChatServer;
+let server: OpenAIServer;
 beforeAll(async () => {
-  server = await startChatServer();
+  server = await startOpenAIServer();
 });
 afterAll(() => server.close());
 
 /** A model that searches, then calls the first tool the search listed, then answers. */
-const searchThenCall = (query: string, args: unknown) => (request: ChatRequest) => {
-  const last = request.body.messages.at(-1)!;
+const searchThenCall = (query: string, args: unknown) => (request: OpenAIRequest) => {
+  const last = request.body.messages!.at(-1)!;
   if (last.role === 'user') return { toolCalls: [{ name: 'search_tools', args: { query } }] };
   const found = /^- (\w+):/m.exec(lastContent(request, 'tool'));
   if (last.role === 'tool' && found && !lastContent(request, 'tool').endsWith('done')) {

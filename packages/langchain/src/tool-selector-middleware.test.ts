@@ -4,6 +4,7 @@ import { bm25 } from '@shortlist/bm25';
 import { InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
 import { intent } from '@shortlist/intent-knn';
+import { type OpenAIRequest, type OpenAIServer, startOpenAIServer } from '@shortlist/test-servers';
 import { lexicalEmbedder } from '@shortlist/tfidf';
 import { createAgent, type ToolMessage } from 'langchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,23 +12,18 @@ import { z } from 'zod';
 import { readLangChainTools } from './read-langchain-tools.js';
 import { localModel, sampleCatalogue } from './test-agent.js';
 import { type Executed, sampleLangChainTools } from './test-catalogue.js';
-import {
-  argsFor,
-  type ChatRequest,
-  type ChatServer,
-  startChatServer,
-} from './test-openai-chat-server.js';
+import { argsFor } from './test-chat-helpers.js';
 import { shortlistToolSelectorMiddleware } from './tool-selector-middleware.js';
 
-let server: ChatServer;
+let server: OpenAIServer;
 beforeAll(async () => {
-  server = await startChatServer();
+  server = await startOpenAIServer();
 });
 afterAll(() => server.close());
 
 /** A model that calls `wanted` when the user has just spoken and it is offered, then answers. */
-const callIfOffered = (wanted: string) => (request: ChatRequest) => {
-  const last = request.body.messages.at(-1)!;
+const callIfOffered = (wanted: string) => (request: OpenAIRequest) => {
+  const last = request.body.messages!.at(-1)!;
   if (last.role === 'user' && request.toolNames.includes(wanted)) {
     return { toolCalls: [{ name: wanted, args: argsFor(request, wanted) }] };
   }

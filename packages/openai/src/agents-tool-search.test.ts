@@ -3,38 +3,23 @@ import { bm25 } from '@shortlist/bm25';
 import { memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
 import { tfidf } from '@shortlist/tfidf';
-import OpenAI from 'openai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { shortlistToolSearchTool } from './agents-tool-search.js';
 import { agentTools } from './test-agent-tools.js';
 import { responsesTools } from './test-catalogue.js';
-import { type ModelServer, startModelServer } from './test-model-server.js';
-import { loadedNames, searchingModel } from './test-scripted-models.js';
+import { localOpenAI } from './test-local-openai.js';
+import { emailOrSecrets, loadedNames, searchingModel } from './test-scripted-models.js';
 
-let server: ModelServer;
+const local = localOpenAI();
 let runner: Runner;
-beforeAll(async () => {
-  server = await startModelServer();
-  const client = new OpenAI({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 2 });
+beforeAll(() => {
   runner = new Runner({
-    modelProvider: new OpenAIProvider({ openAIClient: client, useResponses: true }),
+    modelProvider: new OpenAIProvider({ openAIClient: local.client, useResponses: true }),
     tracingDisabled: true,
   });
 });
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
 
 const lexical = () => pipe(bm25(), tfidf()).fuse(rrf());
-const script = {
-  query: (user: string) =>
-    /email/i.test(user) ? 'send an email message' : 'scan repository for exposed credentials',
-  pick: (found: readonly string[], user: string) => {
-    const wanted = /email/i.test(user) ? 'send_email' : 'scan_secrets';
-    return found.includes(wanted) ? wanted : undefined;
-  },
-};
 
 describe('shortlistToolSearchTool with the real Agents SDK', () => {
   it('runs an agent whose model searches, loads and calls a tool, through a 429 and a 500', async () => {
@@ -46,18 +31,18 @@ describe('shortlistToolSearchTool with the real Agents SDK', () => {
       model: 'gpt-5.4',
       tools: [shortlistToolSearchTool(picker, { learn: store })],
     });
-    server.responses = searchingModel(script);
-    server.fail({ status: 429, headers: { 'retry-after': '0' } }, { status: 500 });
+    local.server.responses = searchingModel(emailOrSecrets);
+    local.server.fail({ status: 429, headers: { 'retry-after': '0' } }, { status: 500 });
 
     const result = await runner.run(agent, 'Did I leak an API key in acme/api?');
     expect(result.finalOutput).toMatch(/^done: scan_secrets ran/);
     expect(executed).toEqual(['scan_secrets']);
-    expect(server.requests.slice(0, 3).map((r) => r.retryCount)).toEqual(['0', '1', '2']);
-    const first = server.requests[2]!.body;
+    expect(local.server.requests.slice(0, 3).map((r) => r.retryCount)).toEqual(['0', '1', '2']);
+    const first = local.server.requests[2]!.body;
     expect(first.tools).toEqual([
       expect.objectContaining({ type: 'tool_search', execution: 'client' }),
     ]);
-    const next = server.requests[3]!.body;
+    const next = local.server.requests[3]!.body;
     expect(loadedNames(next.input)).toContain('scan_secrets');
     expect(store.examples()).toEqual([
       { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
@@ -72,11 +57,11 @@ describe('shortlistToolSearchTool with the real Agents SDK', () => {
       model: 'gpt-5.4',
       tools: [...tools, shortlistToolSearchTool(picker)],
     });
-    server.responses = searchingModel(script);
+    local.server.responses = searchingModel(emailOrSecrets);
     const first = await runner.run(agent, 'Did I leak an API key in acme/api?');
     expect(first.finalOutput).toMatch(/^done: scan_secrets ran/);
     // The catalogue goes out deferred, as OpenAI's tool search expects; the model sees none of it yet.
-    const sent = server.requests[0]!.body.tools!;
+    const sent = local.server.requests[0]!.body.tools!;
     expect(sent.filter((t) => t.type === 'function' && t.defer_loading === true)).toHaveLength(
       tools.length,
     );
@@ -86,10 +71,10 @@ describe('shortlistToolSearchTool with the real Agents SDK', () => {
     ]);
     expect(second.finalOutput).toMatch(/^done: send_email ran/);
     expect(executed).toEqual(['scan_secrets', 'send_email']);
-    const last = server.requests[server.requests.length - 1]!.body;
+    const last = local.server.requests[local.server.requests.length - 1]!.body;
     expect(loadedNames(last.input)).toEqual(expect.arrayContaining(['scan_secrets', 'send_email']));
     // The request's tool list did not change from turn to turn.
-    expect(new Set(server.requests.map((r) => JSON.stringify(r.body.tools))).size).toBe(1);
+    expect(new Set(local.server.requests.map((r) => JSON.stringify(r.body.tools))).size).toBe(1);
   });
 
   it('a model calling a tool the search never found takes the SDK\u2019s own error path', async () => {
@@ -99,7 +84,7 @@ describe('shortlistToolSearchTool with the real Agents SDK', () => {
       model: 'gpt-5.4',
       tools: [...tools, shortlistToolSearchTool(await lexical().index(tools))],
     });
-    server.responses = searchingModel({ ...script, pick: () => 'refund_payment' });
+    local.server.responses = searchingModel({ ...emailOrSecrets, pick: () => 'refund_payment' });
     const error = await runner.run(agent, 'Did I leak an API key?').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelBehaviorError);
     expect((error as Error).message).toMatch(/refund_payment/);
@@ -112,7 +97,7 @@ describe('shortlistToolSearchTool with the real Agents SDK', () => {
       model: 'gpt-5.4',
       tools: [shortlistToolSearchTool(await lexical().index(responsesTools()))],
     });
-    server.responses = searchingModel(script);
+    local.server.responses = searchingModel(emailOrSecrets);
     await expect(runner.run(agent, 'Did I leak an API key?')).rejects.toThrow(
       /"scan_secrets".*tool\(\)/s,
     );

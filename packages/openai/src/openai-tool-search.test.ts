@@ -2,42 +2,19 @@ import { bm25 } from '@shortlist/bm25';
 import { InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
 import { intent } from '@shortlist/intent-knn';
+import { toolSearchCall, type WireObject } from '@shortlist/test-servers';
 import { lexicalEmbedder, tfidf } from '@shortlist/tfidf';
-import OpenAI from 'openai';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openaiToolSearch } from './openai-tool-search.js';
 import { chatTools, responsesTools } from './test-catalogue.js';
+import { localOpenAI } from './test-local-openai.js';
 import { recordingHandlers, responsesLoop } from './test-loop.js';
-import {
-  type ModelServer,
-  startModelServer,
-  toolSearchCall,
-  type WireObject,
-} from './test-model-server.js';
-import { loadedNames, searchingModel } from './test-scripted-models.js';
+import { emailOrSecrets, loadedNames, searchingModel } from './test-scripted-models.js';
 
-let server: ModelServer;
-let client: OpenAI;
-beforeAll(async () => {
-  server = await startModelServer();
-  client = new OpenAI({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 2 });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const local = localOpenAI();
 
 const lexical = () => pipe(bm25(), tfidf()).fuse(rrf());
-/** The model words its own search: nothing in it is the user's wording. */
-const script = {
-  query: (user: string) =>
-    /email/i.test(user) ? 'send an email message' : 'scan repository for exposed credentials',
-  pick: (found: readonly string[], user: string) => {
-    const wanted = /email/i.test(user) ? 'send_email' : 'scan_secrets';
-    return found.includes(wanted) ? wanted : undefined;
-  },
-};
 
 describe('openaiToolSearch with the real openai client', () => {
   it('answers the model\u2019s tool_search_call, and the loop runs the tool it found, through a 429 and a 500', async () => {
@@ -45,14 +22,14 @@ describe('openaiToolSearch with the real openai client', () => {
     const store = memoryExampleStore();
     const search = openaiToolSearch(await lexical().index(catalogue), { learn: store });
     const { executed, run } = recordingHandlers();
-    server.responses = searchingModel(script);
-    server.fail({ status: 429, headers: { 'retry-after': '0' } }, { status: 502 });
+    local.server.responses = searchingModel(emailOrSecrets);
+    local.server.fail({ status: 429, headers: { 'retry-after': '0' } }, { status: 502 });
 
     const input: ResponseInputItem[] = [
       { role: 'user', content: 'Did I leak an API key in acme/api?' },
     ];
     const answer = await responsesLoop(
-      client,
+      local.client,
       input,
       () => [search.tool],
       run,
@@ -60,12 +37,12 @@ describe('openaiToolSearch with the real openai client', () => {
     );
     expect(answer).toMatch(/^done: scan_secrets ran/);
     expect(executed).toEqual(['scan_secrets']);
-    expect(server.requests.slice(0, 3).map((r) => r.retryCount)).toEqual(['0', '1', '2']);
+    expect(local.server.requests.slice(0, 3).map((r) => r.retryCount)).toEqual(['0', '1', '2']);
     // Only the search tool is sent; the catalogue stays out of the request.
-    expect(server.requests[0]!.body.tools).toEqual([
+    expect(local.server.requests[0]!.body.tools).toEqual([
       expect.objectContaining({ type: 'tool_search', execution: 'client' }),
     ]);
-    const searched = (server.requests[3]!.body.input as WireObject[]).find(
+    const searched = (local.server.requests[3]!.body.input as WireObject[]).find(
       (item) => item.type === 'tool_search_output',
     ) as { execution: string; tools: WireObject[] };
     expect(searched.execution).toBe('client');
@@ -84,13 +61,13 @@ describe('openaiToolSearch with the real openai client', () => {
   it('keeps the request\u2019s tools identical across turns while the earlier finds stay callable', async () => {
     const search = openaiToolSearch(await lexical().index(responsesTools()));
     const { executed, run } = recordingHandlers();
-    server.responses = searchingModel(script);
+    local.server.responses = searchingModel(emailOrSecrets);
     const input: ResponseInputItem[] = [
       { role: 'user', content: 'Did I leak an API key in acme/api?' },
     ];
     const loop = () =>
       responsesLoop(
-        client,
+        local.client,
         input,
         () => [search.tool],
         run,
@@ -100,9 +77,9 @@ describe('openaiToolSearch with the real openai client', () => {
     input.push({ role: 'user', content: 'Email security about it' });
     expect(await loop()).toMatch(/^done: send_email ran/);
     expect(executed).toEqual(['scan_secrets', 'send_email']);
-    const sentTools = server.requests.map((r) => JSON.stringify(r.body.tools));
+    const sentTools = local.server.requests.map((r) => JSON.stringify(r.body.tools));
     expect(new Set(sentTools).size).toBe(1);
-    const last = server.requests[server.requests.length - 1]!.body.input;
+    const last = local.server.requests[local.server.requests.length - 1]!.body.input;
     expect(loadedNames(last)).toEqual(expect.arrayContaining(['scan_secrets', 'send_email']));
     expect(search.session.offered).toEqual(expect.arrayContaining(['scan_secrets', 'send_email']));
   });
@@ -114,10 +91,10 @@ describe('openaiToolSearch with the real openai client', () => {
     const query = 'scan repository for exposed credentials';
     const before = await picker.rankings(query, { limit: 5 });
     expect(before.find((s) => s.rankerId === 'intent')!.ranking).toEqual([]);
-    server.responses = searchingModel(script);
+    local.server.responses = searchingModel(emailOrSecrets);
     const input: ResponseInputItem[] = [{ role: 'user', content: 'Did I leak an API key?' }];
     await responsesLoop(
-      client,
+      local.client,
       input,
       () => [search.tool],
       recordingHandlers().run,

@@ -1,27 +1,18 @@
 import { bm25 } from '@shortlist/bm25';
 import { InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
+import type { WireObject } from '@shortlist/test-servers';
 import { tfidf } from '@shortlist/tfidf';
-import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openaiTools } from './openai-tools.js';
 import { chatTools, responsesTools } from './test-catalogue.js';
+import { localOpenAI } from './test-local-openai.js';
 import { recordingHandlers, responsesLoop } from './test-loop.js';
-import { type ModelServer, startModelServer, type WireObject } from './test-model-server.js';
 import { offeredNames, pickingChatModel, pickingModel } from './test-scripted-models.js';
 
-let server: ModelServer;
-let client: OpenAI;
-beforeAll(async () => {
-  server = await startModelServer();
-  client = new OpenAI({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 2 });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const local = localOpenAI();
 
 const lexical = () => pipe(bm25(), tfidf()).fuse(rrf());
 /** The scripted model calls the tool the user's words ask for when it is offered. */
@@ -37,21 +28,26 @@ describe('openaiTools().forResponses with the real openai client', () => {
     const store = memoryExampleStore();
     const tools = openaiTools(picker, { learn: store });
     const { executed, run } = recordingHandlers();
-    server.responses = pickingModel(pickWanted);
-    server.fail({ status: 429, headers: { 'retry-after': '0' } }, { status: 500 });
+    local.server.responses = pickingModel(pickWanted);
+    local.server.fail({ status: 429, headers: { 'retry-after': '0' } }, { status: 500 });
 
     const input: ResponseInputItem[] = [
       { role: 'user', content: 'Open a GitHub issue in acme/api about the login bug' },
     ];
-    const first = await responsesLoop(client, input, (items) => tools.forResponses(items), run);
+    const first = await responsesLoop(
+      local.client,
+      input,
+      (items) => tools.forResponses(items),
+      run,
+    );
     expect(first).toMatch(/^done: create_issue ran/);
     // The SDK retried through the 429 and the 500: the third attempt of the first call answered.
-    expect(server.requests.slice(0, 3).map((request) => request.retryCount)).toEqual([
+    expect(local.server.requests.slice(0, 3).map((request) => request.retryCount)).toEqual([
       '0',
       '1',
       '2',
     ]);
-    const turnOne = server.requests.slice(2);
+    const turnOne = local.server.requests.slice(2);
     const firstOffer = turnOne[0]!.body.tools as unknown[];
     expect(firstOffer.length).toBeGreaterThan(0);
     expect(firstOffer.length).toBeLessThanOrEqual(5);
@@ -61,10 +57,15 @@ describe('openaiTools().forResponses with the real openai client', () => {
     }
 
     input.push({ role: 'user', content: 'Now email the team that the issue is filed' });
-    const second = await responsesLoop(client, input, (items) => tools.forResponses(items), run);
+    const second = await responsesLoop(
+      local.client,
+      input,
+      (items) => tools.forResponses(items),
+      run,
+    );
     expect(second).toMatch(/^done: send_email ran/);
     expect(executed).toEqual(['create_issue', 'send_email']);
-    const turnTwo = server.requests.slice(server.requests.length - 2);
+    const turnTwo = local.server.requests.slice(local.server.requests.length - 2);
     const secondOffer = offeredNames(turnTwo[0]!.body);
     // Append-only: the first turn's list is a prefix of the second's, so the prompt cache survives.
     expect(secondOffer.slice(0, firstOffer.length)).toEqual(offeredNames(turnOne[0]!.body));
@@ -103,15 +104,15 @@ describe('openaiTools().forChat with the real openai client', () => {
     const picker = await lexical().index(catalogue);
     const tools = openaiTools(picker);
     const { executed, run } = recordingHandlers();
-    server.chat = pickingChatModel(pickWanted);
-    server.fail({ status: 503 });
+    local.server.chat = pickingChatModel(pickWanted);
+    local.server.fail({ status: 503 });
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: 'You are a helpful engineer.' },
       { role: 'user', content: [{ type: 'text', text: 'Please email the on-call team' }] },
     ];
     let answer = '';
     for (let step = 0; step < 4 && answer === ''; step++) {
-      const completion = await client.chat.completions.create({
+      const completion = await local.client.chat.completions.create({
         model: 'gpt-5.4',
         messages,
         tools: await tools.forChat(messages),
@@ -130,14 +131,14 @@ describe('openaiTools().forChat with the real openai client', () => {
     }
     expect(answer).toMatch(/^done: send_email ran/);
     expect(executed).toEqual(['send_email']);
-    expect(server.requests[0]!.retryCount).toBe('0');
-    expect(server.requests[1]!.retryCount).toBe('1');
-    const sent = server.requests[1]!.body.tools as unknown[];
+    expect(local.server.requests[0]!.retryCount).toBe('0');
+    expect(local.server.requests[1]!.retryCount).toBe('1');
+    const sent = local.server.requests[1]!.body.tools as unknown[];
     expect(sent.length).toBeLessThanOrEqual(5);
     for (const tool of sent) expect(catalogue).toContainEqual(tool);
     // The second request (after the tool ran) still carries send_email, now pinned as called.
-    expect(server.requests[2]!.body.tools!.map((t) => (t.function as WireObject).name)).toContain(
-      'send_email',
-    );
+    expect(
+      local.server.requests[2]!.body.tools!.map((t) => (t.function as WireObject).name),
+    ).toContain('send_email');
   });
 });

@@ -2,13 +2,13 @@ import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { type OpenAIServer, startOpenAIServer } from '@shortlist/test-servers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type ModelServer, startModelServer } from './test-model-server.js';
 import { pickingModel } from './test-scripted-models.js';
 
-let server: ModelServer;
+let server: OpenAIServer;
 beforeAll(async () => {
-  server = await startModelServer();
+  server = await startOpenAIServer();
 });
 afterAll(() => server.close());
 

@@ -1,5 +1,5 @@
-import type { ChatModel, ResponsesModel, WireObject, WireRequest } from './test-model-server.js';
-import { functionCall, message, toolSearchCall } from './test-model-server.js';
+import type { ChatModel, ResponsesModel, WireObject, WireRequest } from '@shortlist/test-servers';
+import { functionCall, message, toolSearchCall } from '@shortlist/test-servers';
 
 type Item = WireObject;
 
@@ -45,6 +45,16 @@ export interface SearchScript {
   readonly pick: (found: readonly string[], user: string) => string | undefined;
 }
 
+/** The model words its own search (nothing in it is the user's wording), then picks the wanted tool. */
+export const emailOrSecrets: SearchScript = {
+  query: (user) =>
+    /email/i.test(user) ? 'send an email message' : 'scan repository for exposed credentials',
+  pick: (found, user) => {
+    const wanted = /email/i.test(user) ? 'send_email' : 'scan_secrets';
+    return found.includes(wanted) ? wanted : undefined;
+  },
+};
+
 /** A model that searches first, then calls a tool the search found, then answers. */
 export function searchingModel(script: SearchScript): ResponsesModel {
   return (body) => {
@@ -75,22 +85,15 @@ export function pickingModel(
 export function pickingChatModel(
   pick: (offered: readonly string[], user: string) => string,
 ): ChatModel {
-  let calls = 0;
-  return (body) => {
+  return ({ body }) => {
     const messages = body.messages as Item[];
     let at = messages.length - 1;
     while (at >= 0 && messages[at]!.role !== 'user') at--;
     const since = messages.slice(at + 1);
     const result = since.find((entry) => entry.role === 'tool');
-    if (result) return { role: 'assistant', content: `done: ${textOf(result.content)}` };
+    if (result) return { text: `done: ${textOf(result.content)}` };
     const offered = (body.tools ?? []).map((tool) => (tool.function as Item).name as string);
     const name = pick(offered, textOf(messages[at]?.content));
-    return {
-      role: 'assistant',
-      content: null,
-      tool_calls: [
-        { id: `call_chat_${++calls}`, type: 'function', function: { name, arguments: '{}' } },
-      ],
-    };
+    return { toolCalls: [{ name, args: {} }] };
   };
 }

@@ -1,0 +1,22 @@
+import { expect, it } from 'vitest';
+
+// The surface the adapter tests share: this list changes only on purpose.
+it('exports exactly the shared servers and their plumbing', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'faultQueue',
+    'functionCall',
+    'malformed',
+    'message',
+    'overloaded',
+    'rateLimited',
+    'sendFault',
+    'sendHalfJson',
+    'sendJson',
+    'stalled',
+    'startAnthropicServer',
+    'startHttpServer',
+    'startOpenAIServer',
+    'toolSearchCall',
+    'vectorOf',
+  ]);
+});
