@@ -1,3 +1,4 @@
+import { keepRarestTerms } from '@shortlist/core';
 import { type AsciiTerms, NOT_ASCII, scanAscii } from './ascii-terms.js';
 import { type TermStore, vocabularyOf } from './term-store.js';
 
@@ -26,7 +27,8 @@ export const queryTermsBuffer = (): QueryTerms => ({
 
 /**
  * Reads a query's tokens into `query`: the distinct indexed terms, each weighted by how often
- * it occurs; words the catalogue never uses are dropped before any scoring.
+ * it occurs; words the catalogue never uses are dropped before any scoring, and past
+ * `MAX_QUERY_TERMS` distinct terms only the rarest are kept.
  */
 export function readQueryTerms(
   query: QueryTerms,
@@ -40,7 +42,7 @@ export function readQueryTerms(
     const term = vocabulary.get(tokens[i]!);
     if (term !== undefined) count(query, store, term);
   }
-  return done(query);
+  return done(query, store);
 }
 
 /**
@@ -60,7 +62,7 @@ export function readAsciiQuery(
   reserveQuery(query, store, end);
   query.length = 0;
   for (let i = 0; i < end; i++) count(query, store, query.keys[i]! >>> 3);
-  return done(query);
+  return done(query, store);
 }
 
 function reserveQuery(query: QueryTerms, store: TermStore, tokens: number): void {
@@ -86,8 +88,9 @@ function count(query: QueryTerms, store: TermStore, term: number): void {
   }
 }
 
-/** Clears the positions marked while counting. */
-function done(query: QueryTerms): QueryTerms {
+/** Clears the positions marked while counting; keeps the rarest `MAX_QUERY_TERMS` (core's policy). */
+function done(query: QueryTerms, store: TermStore): QueryTerms {
   for (let i = 0; i < query.length; i++) query.position[query.terms[i]!] = 0;
+  query.length = keepRarestTerms(query.terms, query.weights, query.length, store.documentFrequency);
   return query;
 }

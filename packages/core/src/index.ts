@@ -41,6 +41,7 @@ export {
   type ShortlistErrorCode,
   UnsupportedSpecVersionError,
 } from './errors/index.js';
+export { MAX_PACK_CANDIDATES } from './pipeline/limit-policy.js';
 export type { Picker, RankingsOptions, SelectOptions } from './pipeline/picker.js';
 export { type Pipeline, pipe, type ToolInput } from './pipeline/pipe.js';
 export type { Pick, Selection } from './pipeline/selection.js';
@@ -59,6 +60,7 @@ export {
   kthAccumulated,
   takeBestAndClear,
 } from './ranking/max-score.js';
+export { keepRarestTerms, MAX_QUERY_TERMS } from './ranking/query-term-cap.js';
 export {
   offerTop,
   resetTop,

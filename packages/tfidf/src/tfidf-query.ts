@@ -1,3 +1,4 @@
+import { keepRarestTerms } from '@shortlist/core';
 import { dampCount } from './term-weights.js';
 import type { TfidfPostings } from './tfidf-postings.js';
 
@@ -47,8 +48,9 @@ function reserve(query: QueryVector, termCount: number, tokens: number): void {
 
 /**
  * Reads a query's tokens into `query`: distinct terms some live tool has, in first-seen order,
- * counted, damped like a tool's (`sublinearTf`), times idf, scaled to unit length, then sorted
- * by falling bound (ties keep first-seen order). Returns the number of terms (0: no match).
+ * counted (only the rarest `MAX_QUERY_TERMS`, core's policy, past that many), damped like a
+ * tool's (`sublinearTf`), times idf, scaled to unit length, then sorted by falling bound (ties
+ * keep first-seen order). Returns the number of terms (0: no match).
  */
 export function readQueryVector(
   query: QueryVector,
@@ -73,10 +75,11 @@ export function readQueryVector(
       position[id] = m;
     }
   }
+  for (let i = 0; i < m; i++) position[terms[i]!] = 0;
+  m = keepRarestTerms(terms, weights, m, documentFrequency);
   query.length = m;
   let squares = 0;
   for (let i = 0; i < m; i++) {
-    position[terms[i]!] = 0;
     const weight = (sublinearTf ? dampCount(weights[i]!) : weights[i]!) * postings.idf[terms[i]!]!;
     weights[i] = weight;
     squares += weight * weight;

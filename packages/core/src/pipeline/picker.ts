@@ -9,13 +9,17 @@ import type { Tool } from '../tools/tool.js';
 import { throwIfAborted } from '../util/abort.js';
 import { callPlugin } from './call-plugin.js';
 import { LazyCandidate } from './lazy-candidate.js';
+import { selectDepth } from './limit-policy.js';
 import type { Pick, Selection } from './selection.js';
 import { catalogueDigest, stampSnapshot } from './snapshot-envelope.js';
 
 export interface SelectOptions extends CallOptions {
   /** Most tools to return. @default 5 */
   readonly limit?: number;
-  /** Each ranker returns `limit × overFetch` candidates for fusion and packing. @default the pipeline's (4) */
+  /**
+   * Each ranker returns `limit × overFetch` candidates for fusion and packing (with a packer, at
+   * most `MAX_PACK_CANDIDATES`). @default the pipeline's (4)
+   */
   readonly overFetch?: number;
 }
 
@@ -380,9 +384,9 @@ export function createPicker<Original>(
         return { query, tools: [], originals: [], picks: [], dropped: [] };
       }
       // The limit policy: any positive integer is accepted; no stage is asked for more tools
-      // than the catalogue holds, so a huge limit costs what the whole catalogue costs.
+      // than the catalogue holds, nor a packer offered more than MAX_PACK_CANDIDATES.
       const limit = Math.min(asked, view.size);
-      const depth = Math.min(Math.ceil(limit * overFetch), view.size);
+      const depth = selectDepth(limit, overFetch, view.size, packer !== undefined);
       const sources = await rankings(query, depth, signal);
       let fused = await fuse(sources, packer ? depth : limit, signal);
       if (!quiet || begun !== mutationsBegun) {

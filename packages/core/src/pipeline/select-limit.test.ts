@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { lengthPacker, overlapRanker, testFusion } from '../test-plugins.js';
+import { MAX_PACK_CANDIDATES } from './limit-policy.js';
 import { pipe } from './pipe.js';
 
 const tools = [
@@ -24,6 +25,36 @@ describe('select() limit policy', () => {
     const ranked = await picker.rankings('email', { limit: 1e12 });
     expect(ranked.map((source) => source.ranking.length)).toEqual([2, 2]);
     expect(Math.max(...a.limits)).toBe(2);
+  });
+
+  it('offers a packer at most MAX_PACK_CANDIDATES candidates per select, however large the limit', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) => ({
+      name: `tool_${i}`,
+      description: `email ${'x'.repeat(i % 10)}`,
+    }));
+    const ranker = overlapRanker();
+    const packer = lengthPacker(1e6);
+    const offered: number[] = [];
+    const counting = {
+      ...packer,
+      doPack: (...args: Parameters<typeof packer.doPack>) => {
+        offered.push(args[0].length);
+        return packer.doPack(...args);
+      },
+    };
+    const packed = await pipe(ranker).pack(counting).index(many);
+    for (const options of [{ limit: 1e9 }, { limit: 5, overFetch: 1e6 }]) {
+      const selection = await packed.select('email', options);
+      expect(selection.tools.length).toBeLessThanOrEqual(MAX_PACK_CANDIDATES);
+    }
+    expect(offered).toEqual([MAX_PACK_CANDIDATES, MAX_PACK_CANDIDATES]);
+    expect(ranker.limits).toEqual([MAX_PACK_CANDIDATES, MAX_PACK_CANDIDATES]);
+    // An ordinary select fetches limit × overFetch, as before.
+    await packed.select('email', { limit: 5 });
+    expect(ranker.limits.at(-1)).toBe(20);
+    // Without a packer nothing is measured, and a huge limit still returns every match.
+    const plain = await pipe(overlapRanker()).index(many);
+    expect((await plain.select('email', { limit: 1e9 })).tools).toHaveLength(1000);
   });
 
   it('answers an empty catalogue with nothing, without calling a ranker', async () => {
