@@ -59,6 +59,8 @@ export {
   kthAccumulated,
   takeBestAndClear,
 } from './ranking/max-score.js';
+// Ranking metrics live here so fitting (fusion) and evaluation (eval) share one definition.
+export { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from './ranking/metrics.js';
 export {
   offerTop,
   resetTop,

@@ -16,7 +16,7 @@ export {
 } from './evaluate.js';
 export { type LoadDatasetOptions, loadDataset } from './load-dataset.js';
 export { isMetricName, type MetricName, metricNames } from './metric-names.js';
-export { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from './metrics.js';
+export { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from '@shortlist/core';
 export { queryGroup } from './query-group.js';
 export type {
   EvaluationReport,

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@shortlist/core';
+import { InvalidArgumentError } from '../errors/index.js';
 import { describe, expect, it } from 'vitest';
 import { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from './metrics.js';
 
