@@ -1,5 +1,5 @@
 import { bm25 } from '@shortlist/bm25';
-import { budget } from '@shortlist/budget';
+import { budget, encodingForModel } from '@shortlist/budget';
 import { InvalidArgumentError, type Pipeline, pipe, semantic } from '@shortlist/core';
 import { type FusionConfig, rrf } from '@shortlist/fusion';
 import { defaultMaxTokens, lexical, lexicalFusion } from '@shortlist/lexical';
@@ -62,6 +62,19 @@ export function isPipelineName(value: string): value is PipelineName {
   return (pipelineNames as readonly string[]).includes(value);
 }
 
+/**
+ * The model to count tokens for; an unknown `--model` gets a note naming the flag (the budget's
+ * own advice names a library option the CLI has no flag for) and counts as the default model.
+ */
+function knownModel(model: string | undefined): string {
+  if (model === undefined) return defaultModel;
+  if (encodingForModel(model).known) return model;
+  process.stderr.write(
+    `shortlist: unknown --model "${model}"; counting tokens as for ${defaultModel} (o200k_base). Pass --model with an OpenAI model id (gpt-4o, gpt-4.1, o3, gpt-5, gpt-4, gpt-3.5-turbo) to count with its tokenizer.\n`,
+  );
+  return defaultModel;
+}
+
 /** Builds a named pipeline, ready for `.index(tools)`. */
 export function createPipeline(name: string, settings: PipelineSettings = {}): Pipeline {
   if (!isPipelineName(name)) {
@@ -71,7 +84,7 @@ export function createPipeline(name: string, settings: PipelineSettings = {}): P
       message: `unknown pipeline "${name}"; choose one of ${pipelineNames.join(', ')}`,
     });
   }
-  const model = settings.model ?? defaultModel;
+  const model = knownModel(settings.model);
   const packer = (fallback: number | undefined) => {
     const maxTokens = settings.budget ?? fallback;
     return maxTokens === undefined ? undefined : budget(maxTokens, { model });

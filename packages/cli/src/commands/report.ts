@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
-import { readdir, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { constants, existsSync } from 'node:fs';
+import { access, readdir, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
 import { InvalidArgumentError } from '@shortlist/core';
 import {
   type Comparison,
@@ -146,10 +146,29 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
   );
 }
 
+/** Fails before the evaluation (minutes of work) when the report could not be written. */
+async function checkWritable(out: string, isDefault: boolean): Promise<void> {
+  try {
+    await access(dirname(out), constants.W_OK);
+  } catch (error) {
+    throw new InvalidArgumentError({
+      argument: '--out',
+      expected: 'a file in a writable folder',
+      message: `cannot write ${out}: ${dirname(out)} is missing or not writable (${(error as NodeJS.ErrnoException).code ?? String(error)}); ${
+        isDefault
+          ? 'run report from the Shortlist repository, or pass --out FILE'
+          : 'pass --out FILE in an existing folder'
+      }`,
+      cause: error,
+    });
+  }
+}
+
 async function reportAction(options: ReportOptions): Promise<void> {
   const root = repoRoot();
   const dir = resolve(options.benchmarks ?? defaultBenchmarksDir());
   const out = resolve(options.out ?? join(root, 'docs/benchmarks.md'));
+  await checkWritable(out, options.out === undefined);
   const pipelines = options.pipeline?.length ? options.pipeline : [...offlinePipelines];
   const references = await readReferenceFigures(dir);
   const names = await folders(dir);
