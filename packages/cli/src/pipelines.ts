@@ -75,8 +75,11 @@ function knownModel(model: string | undefined): string {
   return defaultModel;
 }
 
-/** Builds a named pipeline, ready for `.index(tools)`. */
-export function createPipeline(name: string, settings: PipelineSettings = {}): Pipeline {
+/** Builds a named pipeline, ready for `.index(tools)`; async because embedders load on demand. */
+export async function createPipeline(
+  name: string,
+  settings: PipelineSettings = {},
+): Promise<Pipeline> {
   if (!isPipelineName(name)) {
     throw new InvalidArgumentError({
       argument: '--pipeline',
@@ -104,11 +107,16 @@ export function createPipeline(name: string, settings: PipelineSettings = {}): P
     case 'orama':
       return withPacker(pipe(orama()), undefined);
     case 'semantic':
-      return withPacker(pipe(semantic({ embedder: createEmbedder(name, settings) })), undefined);
+      return withPacker(
+        pipe(semantic({ embedder: await createEmbedder(name, settings) })),
+        undefined,
+      );
     case 'hybrid':
       // Uniform rrf(): no hybrid weighting has been measured yet.
       return withPacker(
-        pipe(bm25(), tfidf(), semantic({ embedder: createEmbedder(name, settings) })).fuse(rrf()),
+        pipe(bm25(), tfidf(), semantic({ embedder: await createEmbedder(name, settings) })).fuse(
+          rrf(),
+        ),
         defaultBudget,
       );
   }

@@ -24,13 +24,8 @@ export async function runSelections(
       message: "--definitions adds each pick's definition to the JSON output; add --json",
     });
   }
-  if (format === 'json' && options.json !== true && options.format === undefined) {
-    process.stderr.write(
-      'shortlist: printing JSON because standard output is not a terminal; pass --format table for the table, or --json to silence this note\n',
-    );
-  }
   const name = options.pipeline ?? impliedPipeline(options, defaultPipeline);
-  const pipeline = createPipeline(name, {
+  const pipeline = await createPipeline(name, {
     ...(options.budget === undefined ? {} : { budget: options.budget }),
     ...(options.model === undefined ? {} : { model: options.model }),
     ...embeddingSettings(options),
@@ -44,6 +39,11 @@ export async function runSelections(
       selections.push(await picker.select(query, { limit: options.limit }));
     }
     if (format === 'json') {
+      if (options.json !== true && options.format === undefined) {
+        process.stderr.write(
+          'shortlist: printing JSON because standard output is not a terminal; pass --format table for the table, or --json to silence this note\n',
+        );
+      }
       const byName = options.definitions
         ? new Map(tools.map((tool) => [tool.name, tool]))
         : undefined;

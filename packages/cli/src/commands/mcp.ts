@@ -1,16 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidArgumentError, type Pipeline } from '@shortlist/core';
-import {
-  createGateway,
-  type GatewayMode,
-  gatewayModes,
-  type ModeOptions,
-  serveHttp,
-  serveStdio,
-} from '@shortlist/mcp';
-import { restoreOrIndex } from '@shortlist/redis';
+import type { GatewayMode, ModeOptions } from '@shortlist/mcp';
 import type { Command } from 'commander';
+import { gatewayModeNames } from '../help-lists.js';
 import { collect, positiveInteger } from '../options.js';
 import { createPipeline, defaultBudget, pipelineNames } from '../pipelines.js';
 
@@ -55,7 +48,10 @@ async function readConfig(path: string): Promise<unknown> {
   }
 }
 
-function modeOptions(options: McpCommandOptions): ModeOptions {
+function modeOptions(
+  options: McpCommandOptions,
+  gatewayModes: readonly GatewayMode[],
+): ModeOptions {
   if (!(gatewayModes as readonly string[]).includes(options.mode)) {
     throw new InvalidArgumentError({
       argument: '--mode',
@@ -85,6 +81,7 @@ function modeOptions(options: McpCommandOptions): ModeOptions {
  */
 function sharedIndex(options: McpCommandOptions) {
   return async (pipeline: Pipeline, tools: readonly McpTool[]) => {
+    const { restoreOrIndex } = await import('@shortlist/redis');
     const { picker, source } = await restoreOrIndex(pipeline, tools, {
       redis: options.redis!,
       configuration: { pipeline: options.pipeline ?? 'lexical', budget: options.budget ?? null },
@@ -97,13 +94,15 @@ function sharedIndex(options: McpCommandOptions) {
 
 /** Runs the gateway until the client hangs up (stdio) or the process is stopped (HTTP). */
 async function mcpAction(options: McpCommandOptions): Promise<void> {
-  const modes = modeOptions(options);
+  // The MCP SDK and Redis client load only when the gateway runs, not for every CLI start.
+  const { createGateway, gatewayModes, serveHttp, serveStdio } = await import('@shortlist/mcp');
+  const modes = modeOptions(options, gatewayModes);
   const token = process.env[options.tokenEnv];
   const gateway = await createGateway({
     config: await readConfig(options.config),
     ...(options.pipeline
       ? {
-          pipeline: createPipeline(options.pipeline, {
+          pipeline: await createPipeline(options.pipeline, {
             budget: options.budget,
             baseURL: options.baseUrl,
           }),
@@ -151,7 +150,7 @@ export function mcpCommand(program: Command): void {
       '-c, --config <file>',
       'JSON with an mcpServers object (Claude Desktop, Cursor format)',
     )
-    .option('--mode <mode>', `how tools are offered: ${gatewayModes.join(', ')}`, 'search')
+    .option('--mode <mode>', `how tools are offered: ${gatewayModeNames.join(', ')}`, 'search')
     .option(
       '--http <port>',
       'serve Streamable HTTP on this port instead of stdio (0 picks one)',
