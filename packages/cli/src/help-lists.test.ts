@@ -7,3 +7,9 @@ it('help lists the same rankers and modes the lazily loaded packages accept', ()
   expect(benchRankerNames).toEqual(benchRankerIds);
   expect(gatewayModeNames).toEqual(gatewayModes);
 });
+
+it("the CLI's default budget is lexical's", async () => {
+  const { defaultMaxTokens } = await import('@shortlist/lexical');
+  const { defaultBudget } = await import('./pipeline-names.js');
+  expect(defaultBudget).toBe(defaultMaxTokens);
+});

@@ -2,31 +2,27 @@ import { bm25 } from '@shortlist/bm25';
 import { budget, encodingForModel } from '@shortlist/budget';
 import { InvalidArgumentError, type Pipeline, pipe, semantic } from '@shortlist/core';
 import { type FusionConfig, rrf } from '@shortlist/fusion';
-import { defaultMaxTokens, lexical, lexicalFusion } from '@shortlist/lexical';
+import { lexical, lexicalFusion } from '@shortlist/lexical';
 import { orama } from '@shortlist/orama';
 import { tfidf } from '@shortlist/tfidf';
 import { createEmbedder, type EmbedderSettings } from './create-embedder.js';
+import {
+  defaultBudget,
+  defaultModel,
+  isPipelineName,
+  type PipelineName,
+  pipelineNames,
+} from './pipeline-names.js';
 
-/**
- * The named pipelines of the CLI, in one place so the default can be changed in one line.
- * `lexical` is the embedded default: no key, no network.
- */
-export const pipelineNames = ['lexical', 'bm25', 'tfidf', 'orama', 'semantic', 'hybrid'] as const;
-
-/** One of `pipelineNames`. */
-export type PipelineName = (typeof pipelineNames)[number];
-
-/** The pipeline `select`, `demo` and `eval` use when none is named. */
-export const defaultPipeline: PipelineName = 'lexical';
-
-/** Pipelines that need neither a key nor the network; `report` evaluates these. */
-export const offlinePipelines: readonly PipelineName[] = ['lexical', 'bm25', 'tfidf', 'orama'];
-
-/** Token budget of the packing pipelines (`lexical`, `hybrid`) when `--budget` is not given. */
-export const defaultBudget: number = defaultMaxTokens;
-
-/** Model whose tokenizer the budget counts with when `--model` is not given. */
-export const defaultModel = 'gpt-4o';
+export {
+  defaultBudget,
+  defaultModel,
+  defaultPipeline,
+  isPipelineName,
+  offlinePipelines,
+  type PipelineName,
+  pipelineNames,
+} from './pipeline-names.js';
 
 /** Says how a fusion combines rankers, from its own config, so the summary cannot go stale. */
 function describeFusion(config: FusionConfig): string {
@@ -55,11 +51,6 @@ export interface PipelineSettings extends EmbedderSettings {
   readonly budget?: number;
   /** Model the tools are sent to (picks the tokenizer). @default 'gpt-4o' */
   readonly model?: string;
-}
-
-/** True for a string that names a pipeline of `pipelineNames`. */
-export function isPipelineName(value: string): value is PipelineName {
-  return (pipelineNames as readonly string[]).includes(value);
 }
 
 /**

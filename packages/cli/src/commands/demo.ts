@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { loadCatalogue } from '../load-catalogue.js';
 import { resolveFormat } from '../output-format.js';
-import { runSelections } from '../run-selections.js';
 import { sampleQueries } from '../sample-data.js';
 import { type SelectCommandOptions, withSelectOptions } from './select.js';
 
@@ -17,6 +16,7 @@ export function demoCommand(program: Command): void {
   ).action(async (options: SelectCommandOptions) => {
     const format = resolveFormat(options);
     const tools = await loadCatalogue(options.tools);
+    const { runSelections } = await import('../run-selections.js');
     await runSelections(tools, await sampleQueries(), options, format, true);
   });
 }

@@ -5,7 +5,7 @@ import type { GatewayMode, ModeOptions } from '@shortlist/mcp';
 import type { Command } from 'commander';
 import { gatewayModeNames } from '../help-lists.js';
 import { collect, positiveInteger } from '../options.js';
-import { createPipeline, defaultBudget, pipelineNames } from '../pipelines.js';
+import { defaultBudget, pipelineNames } from '../pipeline-names.js';
 
 interface McpCommandOptions {
   readonly config: string;
@@ -102,7 +102,7 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
     config: await readConfig(options.config),
     ...(options.pipeline
       ? {
-          pipeline: await createPipeline(options.pipeline, {
+          pipeline: await (await import('../pipelines.js')).createPipeline(options.pipeline, {
             budget: options.budget,
             baseURL: options.baseUrl,
           }),

@@ -2,13 +2,7 @@ import { constants, existsSync } from 'node:fs';
 import { access, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { InvalidArgumentError } from '@shortlist/core';
-import {
-  type Comparison,
-  type EvaluationReport,
-  loadDataset,
-  type MetricName,
-  toMarkdown,
-} from '@shortlist/eval';
+import type { Comparison, EvaluationReport, MetricName } from '@shortlist/eval';
 import type { Command } from 'commander';
 import {
   type EmbeddingFlags,
@@ -21,11 +15,9 @@ import {
   defaultPipeline,
   isPipelineName,
   offlinePipelines,
-  pipelineSummaries,
-} from '../pipelines.js';
+} from '../pipeline-names.js';
 import { type ReferenceFigures, readReferenceFigures } from '../reference-figures.js';
 import { defaultBenchmarksDir, repoRoot } from '../repo-paths.js';
-import { runEvaluations } from '../run-evaluations.js';
 
 interface ReportOptions extends EmbeddingFlags {
   readonly benchmarks?: string;
@@ -170,6 +162,9 @@ async function reportAction(options: ReportOptions): Promise<void> {
   const out = resolve(options.out ?? join(root, 'docs/benchmarks.md'));
   await checkWritable(out, options.out === undefined);
   const pipelines = options.pipeline?.length ? options.pipeline : [...offlinePipelines];
+  const { runEvaluations } = await import('../run-evaluations.js');
+  const { loadDataset, toMarkdown } = await import('@shortlist/eval');
+  const { pipelineSummaries } = await import('../pipelines.js');
   const references = await readReferenceFigures(dir);
   const names = await folders(dir);
   if (names.length === 0) {

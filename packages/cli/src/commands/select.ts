@@ -3,8 +3,7 @@ import { type EmbeddingFlags, withEmbeddingOptions } from '../embedding-options.
 import { loadCatalogue } from '../load-catalogue.js';
 import { positiveInteger } from '../options.js';
 import { resolveFormat } from '../output-format.js';
-import { defaultBudget, defaultModel, defaultPipeline, pipelineNames } from '../pipelines.js';
-import { runSelections } from '../run-selections.js';
+import { defaultBudget, defaultModel, defaultPipeline, pipelineNames } from '../pipeline-names.js';
 import { sampleQueries } from '../sample-data.js';
 
 /** Options shared by `select` and `demo`. */
@@ -62,6 +61,8 @@ export async function selectAction(
   const format = resolveFormat(options);
   const tools = await loadCatalogue(options.tools);
   const queries = query === undefined ? await sampleQueries() : [query];
+  // Rankers and the tokenizer load here, not for --help.
+  const { runSelections } = await import('../run-selections.js');
   await runSelections(tools, queries, options, format, query === undefined);
 }
 
