@@ -34,7 +34,10 @@ describe('shortlist select', () => {
       '--tools',
       fixture('openai-tools.json'),
     ]);
-    expect(result.stderr).toBe('');
+    // One note says why JSON and how to get the table; the JSON itself stays on stdout.
+    expect(result.stderr).toBe(
+      'shortlist: printing JSON because standard output is not a terminal; pass --format table for the table, or --json to silence this note\n',
+    );
     expect(result.code).toBe(0);
     const selection = json<JsonSelection>(result.stdout);
     expect(selection.pipeline).toBe('lexical');

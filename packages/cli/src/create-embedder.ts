@@ -1,7 +1,4 @@
 import { type EmbedderV1, InvalidArgumentError } from '@shortlist/core';
-import { createHFEmbedder } from '@shortlist/embed-hf';
-import { createOpenAIEmbedder } from '@shortlist/embed-openai';
-import { createTransformersEmbedder } from '@shortlist/embed-transformers';
 import { withFlagHints } from './with-flag-hints.js';
 
 /** Who embeds for the `semantic` and `hybrid` pipelines (`--embedder`). */
@@ -50,12 +47,18 @@ function naming<T>(make: () => T): T {
   }
 }
 
-/** Builds the embedder the flags ask for; `pipeline` names who needs it, for error messages. */
-export function createEmbedder(pipeline: string, settings: EmbedderSettings): EmbedderV1 {
-  return withFlagHints(chooseEmbedder(pipeline, settings));
+/**
+ * Builds the embedder the flags ask for; `pipeline` names who needs it, for error messages. The
+ * provider package is imported only here, so offline commands start without loading any SDK.
+ */
+export async function createEmbedder(
+  pipeline: string,
+  settings: EmbedderSettings,
+): Promise<EmbedderV1> {
+  return withFlagHints(await chooseEmbedder(pipeline, settings));
 }
 
-function chooseEmbedder(pipeline: string, settings: EmbedderSettings): EmbedderV1 {
+async function chooseEmbedder(pipeline: string, settings: EmbedderSettings): Promise<EmbedderV1> {
   const kind = settings.embedder ?? 'openai';
   const model = settings.embeddingModel;
   const dimensions = settings.embeddingDimensions;
@@ -69,6 +72,7 @@ function chooseEmbedder(pipeline: string, settings: EmbedderSettings): EmbedderV
           message: `pipeline "${pipeline}" embeds with OpenAI and needs OPENAI_API_KEY set, or --base-url pointing at an OpenAI-compatible server (Ollama, vLLM) with --embedding-model; or --embedder local for an in-process model; the offline pipelines lexical, bm25, tfidf, orama need none`,
         });
       }
+      const { createOpenAIEmbedder } = await import('@shortlist/embed-openai');
       return naming(() =>
         createOpenAIEmbedder({
           // OpenAI-compatible local servers accept any key; the SDK insists on one.
@@ -79,7 +83,8 @@ function chooseEmbedder(pipeline: string, settings: EmbedderSettings): EmbedderV
         }),
       );
     }
-    case 'hf':
+    case 'hf': {
+      const { createHFEmbedder } = await import('@shortlist/embed-hf');
       return naming(() =>
         createHFEmbedder({
           model: model ?? 'sentence-transformers/all-MiniLM-L6-v2',
@@ -87,14 +92,17 @@ function chooseEmbedder(pipeline: string, settings: EmbedderSettings): EmbedderV
           ...(dimensions ? { dimensions } : {}),
         }),
       );
-    case 'local':
+    }
+    case 'local': {
       // Loads the optional @huggingface/transformers on first use, naming it when absent.
+      const { createTransformersEmbedder } = await import('@shortlist/embed-transformers');
       return naming(() =>
         createTransformersEmbedder({
           ...(model ? { model } : {}),
           ...(dimensions ? { dimensions } : {}),
         }),
       );
+    }
     default:
       throw new InvalidArgumentError({
         argument: '--embedder',

@@ -6,7 +6,7 @@ import { sampleQueries, sampleTools } from './sample-data.js';
 it('the default pipeline is lexical() from @shortlist/lexical, pick for pick', async () => {
   expect(defaultPipeline).toBe('lexical');
   const tools = await sampleTools();
-  const cli = await createPipeline(defaultPipeline).index(tools);
+  const cli = await (await createPipeline(defaultPipeline)).index(tools);
   const named = await lexical().index(tools);
   for (const query of await sampleQueries()) {
     const [a, b] = await Promise.all([cli.select(query), named.select(query)]);

@@ -1,5 +1,5 @@
 import { bm25 } from '@shortlist/bm25';
-import { budget } from '@shortlist/budget';
+import { budget, encodingForModel } from '@shortlist/budget';
 import {
   cached,
   type EmbeddingStore,
@@ -9,31 +9,27 @@ import {
   semantic,
 } from '@shortlist/core';
 import { type FusionConfig, rrf } from '@shortlist/fusion';
-import { defaultMaxTokens, lexical, lexicalFusion } from '@shortlist/lexical';
+import { lexical, lexicalFusion } from '@shortlist/lexical';
 import { orama } from '@shortlist/orama';
 import { tfidf } from '@shortlist/tfidf';
 import { createEmbedder, type EmbedderSettings } from './create-embedder.js';
+import {
+  defaultBudget,
+  defaultModel,
+  isPipelineName,
+  type PipelineName,
+  pipelineNames,
+} from './pipeline-names.js';
 
-/**
- * The named pipelines of the CLI, in one place so the default can be changed in one line.
- * `lexical` is the embedded default: no key, no network.
- */
-export const pipelineNames = ['lexical', 'bm25', 'tfidf', 'orama', 'semantic', 'hybrid'] as const;
-
-/** One of `pipelineNames`. */
-export type PipelineName = (typeof pipelineNames)[number];
-
-/** The pipeline `select`, `demo` and `eval` use when none is named. */
-export const defaultPipeline: PipelineName = 'lexical';
-
-/** Pipelines that need neither a key nor the network; `report` evaluates these. */
-export const offlinePipelines: readonly PipelineName[] = ['lexical', 'bm25', 'tfidf', 'orama'];
-
-/** Token budget of the packing pipelines (`lexical`, `hybrid`) when `--budget` is not given. */
-export const defaultBudget: number = defaultMaxTokens;
-
-/** Model whose tokenizer the budget counts with when `--model` is not given. */
-export const defaultModel = 'gpt-4o';
+export {
+  defaultBudget,
+  defaultModel,
+  defaultPipeline,
+  isPipelineName,
+  offlinePipelines,
+  type PipelineName,
+  pipelineNames,
+} from './pipeline-names.js';
 
 /** Says how a fusion combines rankers, from its own config, so the summary cannot go stale. */
 function describeFusion(config: FusionConfig): string {
@@ -67,18 +63,29 @@ export interface PipelineSettings extends EmbedderSettings {
 }
 
 /** The flags' embedder, behind the embedding cache when there is one. */
-function embedderFor(name: PipelineName, settings: PipelineSettings) {
-  const embedder = createEmbedder(name, settings);
+async function embedderFor(name: PipelineName, settings: PipelineSettings) {
+  const embedder = await createEmbedder(name, settings);
   return settings.embeddingStore ? cached(embedder, { store: settings.embeddingStore }) : embedder;
 }
 
-/** True for a string that names a pipeline of `pipelineNames`. */
-export function isPipelineName(value: string): value is PipelineName {
-  return (pipelineNames as readonly string[]).includes(value);
+/**
+ * The model to count tokens for; an unknown `--model` gets a note naming the flag (the budget's
+ * own advice names a library option the CLI has no flag for) and counts as the default model.
+ */
+function knownModel(model: string | undefined): string {
+  if (model === undefined) return defaultModel;
+  if (encodingForModel(model).known) return model;
+  process.stderr.write(
+    `shortlist: unknown --model "${model}"; counting tokens as for ${defaultModel} (o200k_base). Pass --model with an OpenAI model id (gpt-4o, gpt-4.1, o3, gpt-5, gpt-4, gpt-3.5-turbo) to count with its tokenizer.\n`,
+  );
+  return defaultModel;
 }
 
-/** Builds a named pipeline, ready for `.index(tools)`. */
-export function createPipeline(name: string, settings: PipelineSettings = {}): Pipeline {
+/** Builds a named pipeline, ready for `.index(tools)`; async because embedders load on demand. */
+export async function createPipeline(
+  name: string,
+  settings: PipelineSettings = {},
+): Promise<Pipeline> {
   if (!isPipelineName(name)) {
     throw new InvalidArgumentError({
       argument: '--pipeline',
@@ -86,7 +93,7 @@ export function createPipeline(name: string, settings: PipelineSettings = {}): P
       message: `unknown pipeline "${name}"; choose one of ${pipelineNames.join(', ')}`,
     });
   }
-  const model = settings.model ?? defaultModel;
+  const model = knownModel(settings.model);
   const packer = (fallback: number | undefined) => {
     const maxTokens = settings.budget ?? fallback;
     return maxTokens === undefined ? undefined : budget(maxTokens, { model });
@@ -106,11 +113,13 @@ export function createPipeline(name: string, settings: PipelineSettings = {}): P
     case 'orama':
       return withPacker(pipe(orama()), undefined);
     case 'semantic':
-      return withPacker(pipe(semantic({ embedder: embedderFor(name, settings) })), undefined);
+      return withPacker(pipe(semantic({ embedder: await embedderFor(name, settings) })), undefined);
     case 'hybrid':
       // Uniform rrf(): no hybrid weighting has been measured yet.
       return withPacker(
-        pipe(bm25(), tfidf(), semantic({ embedder: embedderFor(name, settings) })).fuse(rrf()),
+        pipe(bm25(), tfidf(), semantic({ embedder: await embedderFor(name, settings) })).fuse(
+          rrf(),
+        ),
         defaultBudget,
       );
   }

@@ -58,5 +58,13 @@ export async function readTools(path: string): Promise<Tool[]> {
       message: `${source} is empty; give a JSON array of tools or an MCP tools/list result`,
     });
   }
-  return toTools(parse(text, source));
+  const tools = toTools(parse(text, source));
+  if (tools.length === 0) {
+    throw new InvalidArgumentError({
+      argument: '--tools',
+      expected: 'at least one tool',
+      message: `${source} holds no tools; give a JSON array of tools or an MCP tools/list result with at least one`,
+    });
+  }
+  return tools;
 }

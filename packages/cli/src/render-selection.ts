@@ -1,8 +1,15 @@
-import type { Selection } from '@shortlist/core';
+import type { Selection, Tool } from '@shortlist/core';
 import { textTable } from './text-table.js';
 
-/** The JSON shape of one selection: picks with scores, per-ranker placements and token costs. */
-export function selectionJson(selection: Selection, pipeline: string): unknown {
+/**
+ * The JSON shape of one selection: picks with scores, per-ranker placements and token costs, and
+ * with `definitions` each pick's definition exactly as the catalogue gave it.
+ */
+export function selectionJson(
+  selection: Selection,
+  pipeline: string,
+  definitions?: ReadonlyMap<string, Tool>,
+): unknown {
   return {
     query: selection.query,
     pipeline,
@@ -12,6 +19,7 @@ export function selectionJson(selection: Selection, pipeline: string): unknown {
       score: pick.score,
       sources: pick.sources,
       ...(pick.tokens === undefined ? {} : { tokens: pick.tokens }),
+      ...(definitions ? { definition: definitions.get(pick.name)?.original } : {}),
     })),
     ...(selection.totalTokens === undefined ? {} : { totalTokens: selection.totalTokens }),
     dropped: selection.dropped,
@@ -25,7 +33,9 @@ const score = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(1) : va
  * not return the tool), tokens; then the total against the budget.
  */
 export function selectionTable(selection: Selection, budget?: number): string {
-  if (selection.picks.length === 0) return 'no tool matched the query';
+  if (selection.picks.length === 0) {
+    return budgetNote(selection, budget) ?? 'no tool matched the query';
+  }
   const rankers = [...new Set(selection.picks.flatMap((pick) => Object.keys(pick.sources)))];
   const packed = selection.totalTokens !== undefined;
   const header = [
@@ -53,4 +63,22 @@ export function selectionTable(selection: Selection, budget?: number): string {
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * Why a selection came back empty although candidates matched: each was larger than the whole
+ * budget. Undefined when the budget dropped nothing that way or something was picked.
+ */
+export function budgetNote(selection: Selection, budget: number | undefined): string | undefined {
+  if (selection.picks.length > 0) return undefined;
+  const larger = selection.dropped.filter((entry) => entry.reason !== 'over-limit');
+  if (larger.length === 0) return undefined;
+  const sizes = larger.flatMap((entry) => (entry.tokens === undefined ? [] : [entry.tokens]));
+  const smallest = sizes.length > 0 ? Math.min(...sizes) : undefined;
+  return `no tool fits the budget${budget === undefined ? '' : ` of ${budget} tokens`}: ${larger.length} matching candidate${larger.length === 1 ? ' was' : 's were'} dropped as larger than the budget (${larger
+    .slice(0, 5)
+    .map((entry) => `${entry.name}${entry.tokens === undefined ? '' : ` ${entry.tokens}`}`)
+    .join(
+      ', ',
+    )}${larger.length > 5 ? ', ...' : ''})${smallest === undefined ? '' : `; pass --budget ${smallest} or more`}`;
 }

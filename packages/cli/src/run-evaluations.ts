@@ -25,10 +25,10 @@ export async function runEvaluations(
   pipelines: readonly string[],
   options: RunEvaluationsOptions = {},
 ): Promise<{ reports: EvaluationReport[]; comparisons: Comparison[] }> {
-  const built = pipelines.map((name) => ({
-    name,
-    pipeline: createPipeline(name, options.settings),
-  }));
+  const built = [];
+  for (const name of pipelines) {
+    built.push({ name, pipeline: await createPipeline(name, options.settings) });
+  }
   const reports: EvaluationReport[] = [];
   for (const { name, pipeline } of built) {
     const bar = progressBar();

@@ -1,10 +1,10 @@
-import type { Tool } from '@shortlist/core';
+import { InvalidArgumentError, type Tool } from '@shortlist/core';
 import type { SelectCommandOptions } from './commands/select.js';
 import { embeddingSettings, impliedPipeline } from './embedding-options.js';
 import type { OutputFormat } from './output-format.js';
 import { createPipeline, defaultBudget, defaultPipeline } from './pipelines.js';
 import { progressBar } from './progress-bar.js';
-import { selectionJson, selectionTable } from './render-selection.js';
+import { budgetNote, selectionJson, selectionTable } from './render-selection.js';
 
 /**
  * Indexes the tools with the chosen pipeline and prints the picks for each query: a table per
@@ -17,8 +17,15 @@ export async function runSelections(
   format: OutputFormat,
   many: boolean,
 ): Promise<void> {
+  if (options.definitions && format !== 'json') {
+    throw new InvalidArgumentError({
+      argument: '--definitions',
+      expected: 'JSON output',
+      message: "--definitions adds each pick's definition to the JSON output; add --json",
+    });
+  }
   const name = options.pipeline ?? impliedPipeline(options, defaultPipeline);
-  const pipeline = createPipeline(name, {
+  const pipeline = await createPipeline(name, {
     ...(options.budget === undefined ? {} : { budget: options.budget }),
     ...(options.model === undefined ? {} : { model: options.model }),
     ...embeddingSettings(options),
@@ -32,7 +39,19 @@ export async function runSelections(
       selections.push(await picker.select(query, { limit: options.limit }));
     }
     if (format === 'json') {
-      const json = selections.map((selection) => selectionJson(selection, name));
+      if (options.json !== true && options.format === undefined) {
+        process.stderr.write(
+          'shortlist: printing JSON because standard output is not a terminal; pass --format table for the table, or --json to silence this note\n',
+        );
+      }
+      const byName = options.definitions
+        ? new Map(tools.map((tool) => [tool.name, tool]))
+        : undefined;
+      const json = selections.map((selection) => selectionJson(selection, name, byName));
+      for (const selection of selections) {
+        const note = budgetNote(selection, options.budget ?? defaultBudget);
+        if (note) process.stderr.write(`shortlist: ${selection.query}: ${note}\n`);
+      }
       process.stdout.write(`${JSON.stringify(many ? json : json[0], null, 2)}\n`);
       return;
     }

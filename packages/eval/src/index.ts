@@ -1,3 +1,4 @@
+export { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from '@shortlist/core';
 export {
   type BootstrapOptions,
   bootstrapInterval,
@@ -16,7 +17,6 @@ export {
 } from './evaluate.js';
 export { type LoadDatasetOptions, loadDataset } from './load-dataset.js';
 export { isMetricName, type MetricName, metricNames } from './metric-names.js';
-export { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from './metrics.js';
 export { queryGroup } from './query-group.js';
 export type {
   EvaluationReport,

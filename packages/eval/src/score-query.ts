@@ -1,5 +1,5 @@
+import { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from '@shortlist/core';
 import type { MetricName } from './metric-names.js';
-import { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from './metrics.js';
 
 type Scorer = (ranked: readonly string[], relevant: ReadonlySet<string>) => number;
 

@@ -1,5 +1,4 @@
-import { InvalidArgumentError } from '@shortlist/core';
-import { hitAt, ndcgAt, recallAt, reciprocalRank } from '@shortlist/eval';
+import { hitAt, InvalidArgumentError, ndcgAt, recallAt, reciprocalRank } from '@shortlist/core';
 
 /** A metric `fitFusion` can maximise: `ndcg@10`, `hit@1`, `recall@5`, `mrr`. */
 export type FitMetric = `ndcg@${number}` | `hit@${number}` | `recall@${number}` | 'mrr';

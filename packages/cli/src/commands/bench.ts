@@ -1,5 +1,6 @@
-import { type BenchOptions, benchRankerIds, renderMarkdown, runBench } from '@shortlist/bench';
+import type { BenchOptions } from '@shortlist/bench';
 import type { Command } from 'commander';
+import { benchRankerNames } from '../help-lists.js';
 import { collect, collectIntegers, positiveInteger, positiveNumber } from '../options.js';
 import { resolveFormat } from '../output-format.js';
 
@@ -42,6 +43,8 @@ async function benchAction(options: BenchCommandOptions): Promise<void> {
       if (process.stderr.isTTY) process.stderr.write(`… ${message}\n`);
     },
   };
+  // The bench package (and its generators) loads only when a benchmark runs.
+  const { renderMarkdown, runBench } = await import('@shortlist/bench');
   const report = await runBench(benchOptions);
   process.stdout.write(
     format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderMarkdown(report),
@@ -61,7 +64,11 @@ export function benchCommand(program: Command): void {
       collectIntegers,
     )
     .option('--queries <n>', 'queries per ranker and size (default 1000)', positiveInteger)
-    .option('--rankers <list>', `rankers among ${benchRankerIds.join(', ')} (default all)`, collect)
+    .option(
+      '--rankers <list>',
+      `rankers among ${benchRankerNames.join(', ')} (default all)`,
+      collect,
+    )
     .option('--seed <n>', 'catalogue and query seed (default 1)', positiveInteger)
     .option(
       '--max-query-seconds <s>',

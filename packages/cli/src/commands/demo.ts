@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
+import { loadCatalogue } from '../load-catalogue.js';
 import { resolveFormat } from '../output-format.js';
-import { readTools } from '../read-tools.js';
-import { runSelections } from '../run-selections.js';
-import { sampleQueries, sampleTools } from '../sample-data.js';
+import { sampleQueries } from '../sample-data.js';
 import { type SelectCommandOptions, withSelectOptions } from './select.js';
 
 /** Registers `shortlist demo`: the bundled sample queries over the bundled (or given) catalogue. */
@@ -16,7 +15,8 @@ export function demoCommand(program: Command): void {
     3,
   ).action(async (options: SelectCommandOptions) => {
     const format = resolveFormat(options);
-    const tools = options.tools ? await readTools(options.tools) : await sampleTools();
+    const tools = await loadCatalogue(options.tools);
+    const { runSelections } = await import('../run-selections.js');
     await runSelections(tools, await sampleQueries(), options, format, true);
   });
 }

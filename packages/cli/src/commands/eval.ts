@@ -1,5 +1,4 @@
 import { InvalidArgumentError } from '@shortlist/core';
-import { loadDataset, toJSON, toMarkdown } from '@shortlist/eval';
 import type { Command } from 'commander';
 import {
   type EmbeddingFlags,
@@ -10,8 +9,7 @@ import {
 import { checkGate, parseMin } from '../min-gate.js';
 import { collect, positiveInteger, repeat } from '../options.js';
 import { resolveFormat } from '../output-format.js';
-import { defaultPipeline, pipelineNames } from '../pipelines.js';
-import { runEvaluations } from '../run-evaluations.js';
+import { defaultPipeline, pipelineNames } from '../pipeline-names.js';
 
 interface EvalOptions extends EmbeddingFlags {
   readonly pipeline?: string[];
@@ -44,10 +42,13 @@ async function evalAction(dir: string, options: EvalOptions): Promise<void> {
   const pipelines = options.pipeline?.length
     ? [...new Set(options.pipeline)]
     : [impliedPipeline(options, defaultPipeline)];
+  // The dataset reader and the rankers load only when an evaluation runs, not for --help.
+  const { loadDataset, toJSON, toMarkdown } = await import('@shortlist/eval');
   const dataset = await loadDataset(dir, {
     ...(options.split === undefined ? {} : { split: options.split }),
     ...(options.sample === undefined ? {} : { sample: options.sample }),
   });
+  const { runEvaluations } = await import('../run-evaluations.js');
   const { reports, comparisons } = await runEvaluations(dataset, pipelines, {
     limit: options.limit,
     concurrency: options.concurrency,

@@ -2,16 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidArgumentError, type Pipeline } from '@shortlist/core';
-import {
-  createGateway,
-  defaultCacheDirectory,
-  type GatewayMode,
-  gatewayModes,
-  type ModeOptions,
-  serveHttp,
-  serveStdio,
-} from '@shortlist/mcp';
-import { restoreOrIndex } from '@shortlist/redis';
+import type { GatewayMode, ModeOptions } from '@shortlist/mcp';
 import type { Command } from 'commander';
 import { embeddingCache } from '../embedding-cache.js';
 import {
@@ -20,8 +11,9 @@ import {
   impliedPipeline,
   withEmbeddingOptions,
 } from '../embedding-options.js';
+import { gatewayModeNames } from '../help-lists.js';
 import { collect, positiveInteger } from '../options.js';
-import { createPipeline, defaultBudget, pipelineNames } from '../pipelines.js';
+import { defaultBudget, pipelineNames } from '../pipeline-names.js';
 
 interface McpCommandOptions extends EmbeddingFlags {
   readonly config: string;
@@ -63,7 +55,10 @@ async function readConfig(path: string): Promise<unknown> {
   }
 }
 
-function modeOptions(options: McpCommandOptions): ModeOptions {
+function modeOptions(
+  options: McpCommandOptions,
+  gatewayModes: readonly GatewayMode[],
+): ModeOptions {
   if (!(gatewayModes as readonly string[]).includes(options.mode)) {
     throw new InvalidArgumentError({
       argument: '--mode',
@@ -93,6 +88,7 @@ function modeOptions(options: McpCommandOptions): ModeOptions {
  */
 function sharedIndex(options: McpCommandOptions) {
   return async (pipeline: Pipeline, tools: readonly McpTool[]) => {
+    const { restoreOrIndex } = await import('@shortlist/redis');
     const { picker, source } = await restoreOrIndex(pipeline, tools, {
       redis: options.redis!,
       configuration: { pipeline: options.pipeline ?? 'lexical', budget: options.budget ?? null },
@@ -105,16 +101,20 @@ function sharedIndex(options: McpCommandOptions) {
 
 /** Runs the gateway until the client hangs up (stdio) or the process is stopped (HTTP). */
 async function mcpAction(options: McpCommandOptions): Promise<void> {
-  const modes = modeOptions(options);
+  // The MCP SDK and Redis client load only when the gateway runs, not for every CLI start.
+  const { createGateway, defaultCacheDirectory, gatewayModes, serveHttp, serveStdio } =
+    await import('@shortlist/mcp');
+  const modes = modeOptions(options, gatewayModes);
   const token = process.env[options.tokenEnv];
   const warn = (message: string) => process.stderr.write(`shortlist mcp: ${message}\n`);
   // Embeddings outlive the index: when one upstream changes, only its new texts are embedded.
   const embeddingStore = options.cache
     ? embeddingCache(join(options.cacheDir ?? defaultCacheDirectory(), 'embeddings.cache'), warn)
     : undefined;
+  const { createPipeline } = await import('../pipelines.js');
   const gateway = await createGateway({
     config: await readConfig(options.config),
-    pipeline: createPipeline(options.pipeline ?? impliedPipeline(options, 'lexical'), {
+    pipeline: await createPipeline(options.pipeline ?? impliedPipeline(options, 'lexical'), {
       budget: options.budget,
       ...embeddingSettings(options),
       ...(embeddingStore ? { embeddingStore } : {}),
@@ -160,7 +160,7 @@ export function mcpCommand(program: Command): void {
       '-c, --config <file>',
       'JSON with an mcpServers object (Claude Desktop, Cursor format)',
     )
-    .option('--mode <mode>', `how tools are offered: ${gatewayModes.join(', ')}`, 'search')
+    .option('--mode <mode>', `how tools are offered: ${gatewayModeNames.join(', ')}`, 'search')
     .option(
       '--http <port>',
       'serve Streamable HTTP on this port instead of stdio (0 picks one)',

@@ -1,14 +1,8 @@
-import { existsSync } from 'node:fs';
-import { readdir, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { constants, existsSync } from 'node:fs';
+import { access, readdir, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
 import { InvalidArgumentError } from '@shortlist/core';
-import {
-  type Comparison,
-  type EvaluationReport,
-  loadDataset,
-  type MetricName,
-  toMarkdown,
-} from '@shortlist/eval';
+import type { Comparison, EvaluationReport, MetricName } from '@shortlist/eval';
 import type { Command } from 'commander';
 import {
   type EmbeddingFlags,
@@ -21,11 +15,9 @@ import {
   defaultPipeline,
   isPipelineName,
   offlinePipelines,
-  pipelineSummaries,
-} from '../pipelines.js';
+} from '../pipeline-names.js';
 import { type ReferenceFigures, readReferenceFigures } from '../reference-figures.js';
 import { defaultBenchmarksDir, repoRoot } from '../repo-paths.js';
-import { runEvaluations } from '../run-evaluations.js';
 
 interface ReportOptions extends EmbeddingFlags {
   readonly benchmarks?: string;
@@ -146,11 +138,33 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
   );
 }
 
+/** Fails before the evaluation (minutes of work) when the report could not be written. */
+async function checkWritable(out: string, isDefault: boolean): Promise<void> {
+  try {
+    await access(dirname(out), constants.W_OK);
+  } catch (error) {
+    throw new InvalidArgumentError({
+      argument: '--out',
+      expected: 'a file in a writable folder',
+      message: `cannot write ${out}: ${dirname(out)} is missing or not writable (${(error as NodeJS.ErrnoException).code ?? String(error)}); ${
+        isDefault
+          ? 'run report from the Shortlist repository, or pass --out FILE'
+          : 'pass --out FILE in an existing folder'
+      }`,
+      cause: error,
+    });
+  }
+}
+
 async function reportAction(options: ReportOptions): Promise<void> {
   const root = repoRoot();
   const dir = resolve(options.benchmarks ?? defaultBenchmarksDir());
   const out = resolve(options.out ?? join(root, 'docs/benchmarks.md'));
+  await checkWritable(out, options.out === undefined);
   const pipelines = options.pipeline?.length ? options.pipeline : [...offlinePipelines];
+  const { runEvaluations } = await import('../run-evaluations.js');
+  const { loadDataset, toMarkdown } = await import('@shortlist/eval');
+  const { pipelineSummaries } = await import('../pipelines.js');
   const references = await readReferenceFigures(dir);
   const names = await folders(dir);
   if (names.length === 0) {

@@ -1,11 +1,10 @@
 import type { Command } from 'commander';
 import { type EmbeddingFlags, withEmbeddingOptions } from '../embedding-options.js';
+import { loadCatalogue } from '../load-catalogue.js';
 import { positiveInteger } from '../options.js';
 import { resolveFormat } from '../output-format.js';
-import { defaultBudget, defaultModel, defaultPipeline, pipelineNames } from '../pipelines.js';
-import { readTools } from '../read-tools.js';
-import { runSelections } from '../run-selections.js';
-import { sampleQueries, sampleTools } from '../sample-data.js';
+import { defaultBudget, defaultModel, defaultPipeline, pipelineNames } from '../pipeline-names.js';
+import { sampleQueries } from '../sample-data.js';
 
 /** Options shared by `select` and `demo`. */
 export interface SelectCommandOptions extends EmbeddingFlags {
@@ -17,6 +16,7 @@ export interface SelectCommandOptions extends EmbeddingFlags {
   readonly model?: string;
   readonly format?: string;
   readonly json?: boolean;
+  readonly definitions?: boolean;
 }
 
 /** Adds the options `select` and `demo` share. */
@@ -45,7 +45,11 @@ export function withSelectOptions(command: Command, limit: number): Command {
         '-f, --format <format>',
         'table or json (default: table on a terminal, json when piped)',
       )
-      .option('--json', 'same as --format json'),
+      .option('--json', 'same as --format json')
+      .option(
+        '--definitions',
+        "with JSON output, each pick's full definition as given (ready to send to the model)",
+      ),
   );
 }
 
@@ -55,8 +59,10 @@ export async function selectAction(
   options: SelectCommandOptions,
 ): Promise<void> {
   const format = resolveFormat(options);
-  const tools = options.tools ? await readTools(options.tools) : await sampleTools();
+  const tools = await loadCatalogue(options.tools);
   const queries = query === undefined ? await sampleQueries() : [query];
+  // Rankers and the tokenizer load here, not for --help.
+  const { runSelections } = await import('../run-selections.js');
   await runSelections(tools, queries, options, format, query === undefined);
 }
 

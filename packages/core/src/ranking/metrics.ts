@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@shortlist/core';
+import { InvalidArgumentError } from '../errors/index.js';
 
 /**
  * Ranking metrics over tool names, best first, against a set of relevant names. Relevance is

@@ -1,5 +1,5 @@
-import { InvalidArgumentError } from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../errors/index.js';
 import { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from './metrics.js';
 
 const set = (...names: string[]) => new Set(names);

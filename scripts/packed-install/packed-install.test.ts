@@ -1,0 +1,245 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// What a new user gets: every publishable package packed by the workspace's packer, installed
+// from the tarballs into a fresh npm project outside the workspace, its docs run as written.
+
+// Packing, an npm install and two tsc runs: minutes on a loaded machine, seconds on a quiet one.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 240_000 });
+
+const root = resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(join(tmpdir(), 'shortlist-packed-'));
+const tarballs = join(work, 'tarballs');
+const consumer = join(work, 'consumer');
+
+interface Manifest {
+  name: string;
+  private?: boolean;
+  files?: string[];
+  keywords?: string[];
+  homepage?: string;
+  bugs?: { url?: string };
+  repository?: { url?: string; directory?: string };
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+interface Packed {
+  readonly dir: string;
+  readonly manifest: Manifest;
+  readonly tarball: string;
+  readonly entries: readonly string[];
+}
+
+const publishable = readdirSync(join(root, 'packages'))
+  .map((dir) => ({
+    dir,
+    manifest: JSON.parse(
+      readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8'),
+    ) as Manifest,
+  }))
+  .filter(({ manifest }) => !manifest.private);
+const packed: Packed[] = [];
+
+const run = (command: string, args: string[], cwd: string): string =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** First fenced code block of a README, exactly as written. */
+function firstCodeBlock(readme: string): string {
+  const match = /```[a-z]*\n([\s\S]*?)```/.exec(readFileSync(readme, 'utf8'));
+  if (!match?.[1]) throw new Error(`${readme} has no code block`);
+  return match[1];
+}
+
+/** Bare package names a built file imports (static, re-export and dynamic). */
+function importedPackages(code: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of code.matchAll(
+    /(?:from\s*|import\s*\(\s*|import\s+)['"]([^'"./][^'"]*)['"]/g,
+  )) {
+    const specifier = match[1]!;
+    if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
+    const parts = specifier.split('/');
+    names.add(specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!);
+  }
+  return names;
+}
+
+beforeAll(() => {
+  mkdirSync(tarballs, { recursive: true });
+  // One recursive pack of every non-private package: the workspace's packer rewrites workspace: ranges.
+  const filters = publishable.flatMap(({ manifest }) => ['--filter', manifest.name]);
+  const out = run(
+    'pnpm',
+    ['-r', ...filters, 'pack', '--json', '--pack-destination', tarballs],
+    root,
+  );
+  const results = JSON.parse(out) as {
+    name: string;
+    filename: string;
+    files: { path: string }[];
+  }[];
+  for (const { dir, manifest } of publishable) {
+    const result = results.find((entry) => entry.name === manifest.name);
+    if (!result) continue;
+    const entries = result.files.map((file) => `package/${file.path}`);
+    packed.push({ dir, manifest, tarball: result.filename, entries });
+  }
+  mkdirSync(consumer);
+  const dependencies: Record<string, string> = { '@types/node': '20.19.43' };
+  for (const { manifest, tarball } of packed) dependencies[manifest.name] = `file:${tarball}`;
+  writeFileSync(
+    join(consumer, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies }, null, 2),
+  );
+  // Peers stay uninstalled (the adapters' frameworks and optional tokenizers are the user's choice).
+  run(
+    'npm',
+    ['install', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--silent'],
+    consumer,
+  );
+});
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('every publishable package, packed', () => {
+  it('packs each one', () => {
+    expect(packed.map((p) => p.manifest.name).sort()).toEqual(
+      publishable.map((p) => p.manifest.name).sort(),
+    );
+  });
+
+  it('ships a LICENSE, complete metadata and no workspace: ranges', () => {
+    for (const { dir, tarball, entries } of packed) {
+      const manifest = JSON.parse(
+        run('tar', ['-xzOf', tarball, 'package/package.json'], work),
+      ) as Manifest & Record<string, unknown>;
+      expect(entries, dir).toContain('package/LICENSE');
+      expect(entries, dir).toContain('package/README.md');
+      expect(manifest.repository?.directory, dir).toBe(`packages/${dir}`);
+      expect(manifest.repository?.url, dir).toMatch(/^git\+https:/);
+      expect(manifest.homepage, dir).toMatch(/^https:/);
+      expect(manifest.bugs?.url, dir).toMatch(/^https:/);
+      expect(manifest.keywords?.length, dir).toBeGreaterThan(0);
+      expect(JSON.stringify(manifest), dir).not.toContain('workspace:');
+    }
+  });
+
+  it('ships no source maps pointing at unshipped sources, no build info', () => {
+    for (const { dir, entries } of packed) {
+      expect(
+        entries.filter((entry) => /\.map$|\.tsbuildinfo$/.test(entry)),
+        dir,
+      ).toEqual([]);
+      const js = entries.filter((entry) => entry.endsWith('.js'));
+      for (const entry of js) {
+        const code = readFileSync(join(consumer, 'node_modules', ...entryPath(dir, entry)), 'utf8');
+        expect(code, `${dir} ${entry}`).not.toContain('sourceMappingURL');
+      }
+    }
+  });
+
+  it('declares every package its shipped code imports', () => {
+    for (const { dir, manifest, entries } of packed) {
+      const declared = new Set([
+        manifest.name,
+        ...Object.keys(manifest.dependencies ?? {}),
+        ...Object.keys(manifest.peerDependencies ?? {}),
+      ]);
+      const used = new Set<string>();
+      for (const entry of entries.filter((e) => e.endsWith('.js'))) {
+        const code = readFileSync(join(consumer, 'node_modules', ...entryPath(dir, entry)), 'utf8');
+        for (const name of importedPackages(code)) used.add(name);
+      }
+      expect([...used].filter((name) => !declared.has(name)).sort(), dir).toEqual([]);
+    }
+  });
+});
+
+/** Where a tarball entry (`package/dist/x.js`) of the package in `dir` lands once installed. */
+function entryPath(dir: string, entry: string): string[] {
+  const name = publishable.find((p) => p.dir === dir)!.manifest.name;
+  return [...name.split('/'), ...entry.replace(/^package\//, '').split('/')];
+}
+
+describe('installed from tarballs, outside the workspace', () => {
+  it("runs the root README's first code block as written", () => {
+    writeFileSync(join(consumer, 'root-readme.mjs'), firstCodeBlock(join(root, 'README.md')));
+    expect(run('node', ['root-readme.mjs'], consumer).trim()).toBe("[ 'chat_post_message' ]");
+  });
+
+  it("runs the lexical README's first code block as written", () => {
+    writeFileSync(
+      join(consumer, 'lexical-readme.mjs'),
+      firstCodeBlock(join(root, 'packages/lexical/README.md')),
+    );
+    expect(run('node', ['lexical-readme.mjs'], consumer).trim()).toBe(
+      "[ 'delete_branch', 'list_branches' ]",
+    );
+  });
+
+  it('runs the shortlist bin', () => {
+    const version = publishable.find((p) => p.dir === 'cli')!.manifest as { version?: string };
+    expect(run(join(consumer, 'node_modules/.bin/shortlist'), ['--version'], consumer).trim()).toBe(
+      version.version,
+    );
+  });
+
+  for (const [module, moduleResolution] of [
+    ['nodenext', 'nodenext'],
+    ['esnext', 'bundler'],
+  ] as const) {
+    it(`type-checks a consumer with moduleResolution ${moduleResolution}`, () => {
+      writeFileSync(join(consumer, 'consumer.ts'), consumerSource);
+      const config = `tsconfig.${moduleResolution}.json`;
+      writeFileSync(
+        join(consumer, config),
+        JSON.stringify({
+          compilerOptions: {
+            module,
+            moduleResolution,
+            target: 'es2022',
+            lib: ['es2023'],
+            types: ['node'],
+            strict: true,
+            noEmit: true,
+            skipLibCheck: false,
+          },
+          files: ['consumer.ts'],
+        }),
+      );
+      const tsc = join(root, 'node_modules/typescript/bin/tsc');
+      let output = '';
+      try {
+        output = run('node', [tsc, '-p', config], consumer);
+      } catch (error) {
+        output = String((error as { stdout?: string }).stdout ?? error);
+      }
+      expect(output).toBe('');
+    });
+  }
+});
+
+// Uses the README's parts with their types; the expected errors fail the check if types go `any`.
+const consumerSource = `import { bm25 } from '@shortlist/bm25';
+import { budget } from '@shortlist/budget';
+import { type Pick, pipe, ShortlistError } from '@shortlist/core';
+import { hitAt } from '@shortlist/eval';
+import { rrf } from '@shortlist/fusion';
+import { intent } from '@shortlist/intent-knn';
+import { lexical } from '@shortlist/lexical';
+import { orama } from '@shortlist/orama';
+import { tfidf } from '@shortlist/tfidf';
+
+const tools = [{ name: 'email_send', description: 'Send an email' }];
+const picker = await pipe(bm25(), tfidf()).fuse(rrf()).pack(budget(4000)).index(tools);
+const picks: readonly Pick[] = (await picker.select('send a mail')).picks;
+const names: string[] = picks.map((pick) => pick.name);
+// @ts-expect-error a pick is an object, not its name
+const wrong: string = picks[0];
+const other = await lexical().index(tools);
+console.log(names, wrong, other, hitAt(names, new Set(['email_send']), 1), ShortlistError, intent, orama);
+`;
