@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { bm25 } from '@shortlist/bm25';
+import { bagOfWordsEmbedder } from '@shortlist/conformance';
 import { pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
 import { intent } from '@shortlist/intent-knn';
@@ -9,7 +10,6 @@ import { afterEach, expect, it } from 'vitest';
 import { anthropicShortlist } from './anthropic-shortlist.js';
 import { runAgentTurn } from './test-agent-loop.js';
 import { catalogue } from './test-catalogue.js';
-import { bagOfWordsEmbedder } from './test-embedder.js';
 import { scriptedModel } from './test-scripted-model.js';
 
 let server: AnthropicServer | undefined;

@@ -3,6 +3,8 @@ import { expect, it } from 'vitest';
 // The public surface is a decision: this list changes only on purpose.
 it('exports exactly the public API', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'bagOfWordsEmbedder',
+    'countingEmbedder',
     'deepFreeze',
     'describeEmbedder',
     'describeFusion',

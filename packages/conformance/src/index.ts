@@ -4,4 +4,9 @@ export { type DescribeFusionOptions, describeFusion } from './describe-fusion.js
 export { type DescribePackerOptions, describePacker } from './describe-packer.js';
 export { type DescribeRankerOptions, describeRanker } from './describe-ranker.js';
 export { expectSameRanking, expectWellFormedRanking } from './expect-ranking.js';
+export {
+  bagOfWordsEmbedder,
+  type CountingEmbedder,
+  countingEmbedder,
+} from './fixture-embedders.js';
 export { extraTools, sampleQueries, sampleTools } from './sample-tools.js';

@@ -1,11 +1,12 @@
 import { bm25 } from '@shortlist/bm25';
+import { countingEmbedder } from '@shortlist/conformance';
 import { cached, InvalidArgumentError, type Picker, pipe, semantic } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { restoreOrIndex } from './picker-snapshots.js';
 import { redisStore } from './redis-store.js';
-import { catalogue, countingEmbedder } from './test-helpers.js';
+import { catalogue } from './test-helpers.js';
 import { freePort, startRedisServer, type TestRedisServer } from './test-redis-server.js';
 
 let server: TestRedisServer;

@@ -1,8 +1,9 @@
+import { countingEmbedder } from '@shortlist/conformance';
 import { cached, InvalidArgumentError } from '@shortlist/core';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisStore, redisStore } from './redis-store.js';
-import { countingEmbedder, eventually } from './test-helpers.js';
+import { eventually } from './test-helpers.js';
 import { freePort, startRedisServer, type TestRedisServer } from './test-redis-server.js';
 
 let server: TestRedisServer;
