@@ -1,18 +1,27 @@
+import {
+  compileOnce,
+  get,
+  I32,
+  I32_ADD,
+  I32_EQZ,
+  I32_LT_U,
+  I32_STORE,
+  i32Const,
+  instantiate,
+  moduleBytes,
+  set,
+  tee,
+  uleb,
+  V128,
+  vector,
+  type WasmMemory,
+} from './wasm-assembly.js';
+
 /**
  * Dot products of an int16 query with many int8 rows in WebAssembly SIMD (i16 dot, i32 sums):
  * the coarse pass of the vector index. The module is a few hundred bytes, assembled here, so
  * nothing is downloaded or built.
  */
-/** The part of WebAssembly used here (core's lib settings carry no WebAssembly types). */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
-};
-
 export interface Int8Dots {
   /** The module's memory; views must be re-made after `ensure` grows it. */
   readonly memory: WasmMemory;
@@ -26,35 +35,6 @@ export interface Int8Dots {
   ): void;
 }
 
-const uleb = (value: number): number[] => {
-  const out: number[] = [];
-  let v = value >>> 0;
-  do {
-    let byte = v & 0x7f;
-    v >>>= 7;
-    if (v !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (v !== 0);
-  return out;
-};
-const vector = (items: readonly number[][]): number[] => [...uleb(items.length), ...items.flat()];
-const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
-const name = (text: string): number[] => [
-  ...uleb(text.length),
-  ...[...text].map((c) => c.charCodeAt(0)),
-];
-
-// Opcodes (core and SIMD), named as in the text format.
-const I32 = 0x7f;
-const V128 = 0x7b;
-const get = (local: number) => [0x20, local];
-const set = (local: number) => [0x21, local];
-const tee = (local: number) => [0x22, local];
-const i32Const = (value: number) => [0x41, ...uleb(value)];
-const I32_ADD = [0x6a];
-const I32_EQZ = [0x45];
-const I32_LT_U = [0x49];
-const I32_STORE = [0x36, 2, 0];
 const simd = (op: number, ...immediates: number[]) => [0xfd, ...uleb(op), ...immediates];
 const V128_LOAD = simd(0x00, 0, 0);
 const V128_LOAD_16 = simd(0x00, 0, 16);
@@ -121,35 +101,16 @@ function body(): number[] {
 
 /** The module's bytes: memory and `dots` exported. */
 export function int8DotsModuleBytes(): Uint8Array {
-  return Uint8Array.from([
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vector([[0x60, ...vector([[I32], [I32], [I32], [I32], [I32]]), 0]])),
-    ...section(3, vector([[0]])),
-    ...section(5, vector([[0x00, 1]])),
-    ...section(
-      7,
-      vector([
-        [...name('memory'), 0x02, 0],
-        [...name('dots'), 0x00, 0],
-      ]),
-    ),
-    ...section(10, vector([body()])),
-  ]);
+  return moduleBytes('dots', 5, body());
 }
 
-let compiled: object | null | undefined;
+const compiled = compileOnce(int8DotsModuleBytes);
 
 /** A fresh instance with its own memory, or undefined where WebAssembly SIMD is unavailable. */
 export function createInt8Dots(): Int8Dots | undefined {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(int8DotsModuleBytes());
-    } catch {
-      compiled = null;
-    }
-  }
-  if (compiled === null) return undefined;
-  const { exports } = new WebAssembly.Instance(compiled, {});
+  const module = compiled();
+  if (module === null) return undefined;
+  const exports = instantiate(module);
   return {
     memory: exports.memory as WasmMemory,
     dots: exports.dots as Int8Dots['dots'],

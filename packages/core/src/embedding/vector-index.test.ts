@@ -133,6 +133,32 @@ describe('createVectorIndex: identical to a brute-force scan', () => {
     expect([...methods]).toEqual(['sparse']);
   });
 
+  it('sparse rows stay identical after removals and re-adds (postings rebuilt)', () => {
+    const dimensions = 1024;
+    let rows = sparseRows(2000, dimensions, 6).map(
+      ([key, vector], i) =>
+        [`${key}-${i % 5}`, i % 3 ? vector : vector.map((value) => -value)] as [
+          string,
+          Float32Array,
+        ],
+    );
+    const index = indexOf(rows, dimensions);
+    const query = sparseRows(1, dimensions, 13)[0]![1];
+    methods.clear();
+    expect(index.search(query, 200)).toEqual(bruteForce(rows)(query, 200));
+    const removed = new Set(rows.filter((_, i) => i % 4 === 1).map(([key]) => key));
+    index.removeKeys(removed);
+    rows = rows.filter(([key]) => !removed.has(key));
+    expect(index.search(query, 200)).toEqual(bruteForce(rows)(query, 200));
+    const extra = sparseRows(3000, dimensions, 21).map(
+      ([key, vector]) => [`new-${key}`, vector] as [string, Float32Array],
+    );
+    for (const [key, vector] of extra) index.add(key, vector);
+    rows = [...rows, ...extra];
+    expect(index.search(query, 200)).toEqual(bruteForce(rows)(query, 200));
+    expect([...methods]).toEqual(['sparse']);
+  });
+
   it('stays identical after removals, re-adds and mixed signs', () => {
     const dimensions = 256;
     let rows = denseRows(1200, dimensions, 3).map(

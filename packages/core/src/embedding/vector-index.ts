@@ -1,8 +1,17 @@
 import { kthLargest, kthValue, offerKth, resetKth } from '../ranking/kth-largest.js';
+import {
+  offerTop,
+  resetTop,
+  type TopSlots,
+  takeRanking,
+  topFloor,
+  topSlots,
+} from '../ranking/top-slots.js';
 import { topK } from '../util/top-k.js';
 import { createInt8Dots, type Int8Dots } from './int8-dots.js';
 import { quantizeInto } from './quantize.js';
-import { buildPostings, type SparsePostings } from './sparse-postings.js';
+import { createSparseScatter, type SparseScatter } from './sparse-scatter.js';
+import { buildSparseScorer, type SparseScorer } from './sparse-scorer.js';
 import { dotRow, normalize } from './vector-math.js';
 
 /** One nearest neighbour: the key it was stored under and its cosine similarity. */
@@ -53,9 +62,10 @@ export function createVectorIndex(
   let nonZeros = new Int32Array(capacity);
   let totalNonZeros = 0;
   let nonFiniteRows = 0;
-  let postings: SparsePostings | undefined;
+  let postings: SparseScorer | undefined;
+  let scatter: SparseScatter | null | undefined;
   const dense = denseLayer(dimensions);
-  let sparseScores = new Float64Array(0);
+  const top = topSlots(keys);
 
   const grow = (): void => {
     capacity *= 2;
@@ -90,24 +100,13 @@ export function createVectorIndex(
   const sparseSearch = (unit: Float32Array, k: number): Neighbour[] => {
     observe?.('sparse');
     const size = keys.length;
-    postings ??= buildPostings(matrix, size, dimensions, totalNonZeros);
-    if (sparseScores.length < size) sparseScores = new Float64Array(capacity);
-    const scores = sparseScores;
-    scores.fill(0, 0, size);
-    const { starts, rows, values } = postings;
-    // Dimensions in ascending order: each row's sum adds the same products in the same order
-    // as dotRow (whose other products are zeros), so the scores are bit-identical; a row that
-    // shares no dimension keeps exactly 0, as dotRow gives it.
-    for (let dim = 0; dim < dimensions; dim++) {
-      const weight = unit[dim]!;
-      if (weight === 0) continue;
-      for (let at = starts[dim]!, end = starts[dim + 1]!; at < end; at++) {
-        scores[rows[at]!]! += values[at]! * weight;
-      }
+    if (!postings) {
+      scatter ??= createSparseScatter() ?? null;
+      postings = buildSparseScorer(matrix, size, dimensions, totalNonZeros, scatter ?? undefined);
     }
-    const best = topK(k, nameOf);
-    for (let row = 0; row < size; row++) best.push(row, scores[row]!);
-    return best.drain().map(({ id, score }) => ({ key: keys[id]!, score }));
+    // Every row's score is bit-identical to dotRow's (see SparseScorer); a row that shares no
+    // dimension with the query scores exactly 0, as dotRow gives it.
+    return bestRows(postings.scores(unit), size, k, top);
   };
 
   const quantizedSearch = (unit: Float32Array, k: number): Neighbour[] | undefined => {
@@ -180,6 +179,19 @@ export function createVectorIndex(
       return { keys: [...keys], vectors: matrix.slice(0, keys.length * dimensions) };
     },
   };
+}
+
+/** The best `k` of the first `size` scores, ties by key as `topK`: one pass, cheap rejections. */
+function bestRows(scores: Float64Array, size: number, k: number, top: TopSlots): Neighbour[] {
+  resetTop(top, k);
+  let floor = Number.NEGATIVE_INFINITY;
+  for (let row = 0; row < size; row++) {
+    const score = scores[row]!;
+    if (score < floor) continue;
+    offerTop(top, row, score);
+    floor = topFloor(top);
+  }
+  return takeRanking(top).map(({ name, score }) => ({ key: name, score }));
 }
 
 /**
