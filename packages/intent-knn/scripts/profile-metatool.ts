@@ -2,7 +2,7 @@
  * Where intent()'s select time goes on MetaTool with the tuned settings: doRank against its
  * parts (query embedding, index search, vote tally), p50 over test queries.
  * Usage: pnpm --filter @shortlist/intent-knn profile-metatool [--dimensions 4096] [--queries 500]
- * Add `node --cpu-prof` to the last command of that script for a CPU profile.
+ * SHORTLIST_PROFILE=out.cpuprofile also writes a CPU profile of the doRank loop alone.
  */
 import { createVectorIndex, embedMany, type Neighbour, toolText } from '@shortlist/core';
 import { loadDataset } from '@shortlist/eval';
@@ -69,11 +69,28 @@ const nearest: Neighbour[][] = queryVectors.map((q) => vectors.search(q, 200));
 let nonZeros = 0;
 for (const row of queryVectors) nonZeros += row.filter((v) => v !== 0).length;
 console.log(
-  `${rows.length} rows × ${dimensions}; ${test.length} queries, ${(nonZeros / test.length).toFixed(0)} non-zeros a query; load ${
-    (await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')
-  }`,
+  `${rows.length} rows × ${dimensions}; ${test.length} queries, ${(nonZeros / test.length).toFixed(0)} non-zeros a query; load ${(
+    await import('node:os')
+  )
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
 );
 await time('doRank (limit 40)', test, (i) => index.doRank(test[i]!, { limit: 40 }));
+if (process.env.SHORTLIST_PROFILE) {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  for (let round = 0; round < 5; round++) {
+    for (const query of test) await index.doRank(query, { limit: 40 });
+  }
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(process.env.SHORTLIST_PROFILE, JSON.stringify(profile));
+  session.disconnect();
+}
 await time('embed query', test, (i) => embedder.doEmbed([test[i]!]));
 await time('index search k 200', test, (i) => vectors.search(queryVectors[i]!, 200));
 await time('tally votes', test, (i) =>

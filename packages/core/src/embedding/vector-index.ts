@@ -40,7 +40,10 @@ export interface VectorIndex {
 
 /** Added to every bound: covers float rounding in the bound and the exact score (both ≪ 1e-9 for unit vectors). */
 const BOUND_SLACK = 1e-9;
-/** Sparse search when at most this share of the stored values and the query's are non-zero. */
+/**
+ * Sparse search when at most this share of the stored values is non-zero: it then visits at
+ * most that share of the values an int8 scan would, whatever the query.
+ */
 const SPARSE_DENSITY = 1 / 8;
 /** Below this many stored values (rows × dimensions) a plain scan is as fast. */
 const MIN_QUANTIZED_VALUES = 1 << 16;
@@ -158,17 +161,10 @@ export function createVectorIndex(
     search(query, k) {
       const unit = normalize(Float32Array.from(query));
       const size = keys.length;
-      if (k <= 0 || size === 0 || nonFiniteRows > 0 || !unit.every(Number.isFinite)) {
+      if (k <= 0 || size === 0 || nonFiniteRows > 0 || !allFinite(unit)) {
         return bruteForce(unit, k);
       }
-      let queryNonZeros = 0;
-      for (let i = 0; i < dimensions; i++) if (unit[i] !== 0) queryNonZeros++;
-      if (
-        totalNonZeros <= SPARSE_DENSITY * size * dimensions &&
-        queryNonZeros <= SPARSE_DENSITY * dimensions
-      ) {
-        return sparseSearch(unit, k);
-      }
+      if (totalNonZeros <= SPARSE_DENSITY * size * dimensions) return sparseSearch(unit, k);
       if (size > 4 * k && size * dimensions >= MIN_QUANTIZED_VALUES) {
         const found = quantizedSearch(unit, k);
         if (found) return found;
@@ -179,6 +175,12 @@ export function createVectorIndex(
       return { keys: [...keys], vectors: matrix.slice(0, keys.length * dimensions) };
     },
   };
+}
+
+/** Whether every value is finite (a plain loop: `every` with a callback costs more per search). */
+function allFinite(vector: Float32Array): boolean {
+  for (let i = 0; i < vector.length; i++) if (!Number.isFinite(vector[i]!)) return false;
+  return true;
 }
 
 /** The best `k` of the first `size` scores, ties by key as `topK`: one pass, cheap rejections. */
