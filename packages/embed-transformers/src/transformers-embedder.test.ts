@@ -210,9 +210,9 @@ describe('bad input and bad models', () => {
     });
     expect(embedder.dimensions).toBe(384);
     const failure = embedder.doEmbed(['list files']);
-    await expect(failure).rejects.toSatisfy(PluginError.isInstance);
+    await expect(failure).rejects.toSatisfy(InvalidArgumentError.isInstance);
     await expect(failure).rejects.toThrow(
-      /could not load model Xenova\/bge-small-en-v1\.5 .*downloads are off/,
+      /model Xenova\/bge-small-en-v1\.5 is not in the cache folder and downloads are off .*set options\.model/,
     );
   });
 

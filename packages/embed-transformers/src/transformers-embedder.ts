@@ -8,6 +8,7 @@ import {
   raceAbort,
   throwIfAborted,
 } from '@shortlist/core';
+import { loadFailure } from './load-failure.js';
 import { loadTransformers } from './load-transformers.js';
 import { checkModelFolder, isModelFolder } from './model-folder.js';
 import { modelPreset } from './model-presets.js';
@@ -101,15 +102,7 @@ export function createTransformersEmbedder(options: TransformersEmbedderOptions 
         );
         return extractor as unknown as Extractor;
       } catch (error) {
-        throw new PluginError({
-          pluginId: id,
-          message: `could not load model ${modelId} (dtype ${dtype}): ${(error as Error)?.message ?? String(error)}${
-            folder === undefined && !allowDownload
-              ? '; downloads are off (allowDownload: false), so the model must already be in the cache folder'
-              : ''
-          }`,
-          cause: error,
-        });
+        throw loadFailure(error, { id, modelId, folder, allowDownload, dtype });
       }
     })();
     // A failed load is not kept: the next call tries again (a file may have been fixed).
