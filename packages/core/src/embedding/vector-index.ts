@@ -42,9 +42,10 @@ export interface VectorIndex {
 const BOUND_SLACK = 1e-9;
 /**
  * Sparse search when at most this share of the stored values is non-zero: it then visits at
- * most that share of the values an int8 scan would, whatever the query.
+ * most that share of the values an int8 scan would, whatever the query. (MetaTool's lexical
+ * rows at 1,024 dimensions, 17% non-zero: 3.0 ms against 5.3 ms for the int8 scan.)
  */
-const SPARSE_DENSITY = 1 / 8;
+const SPARSE_DENSITY = 1 / 4;
 /** Below this many stored values (rows × dimensions) a plain scan is as fast. */
 const MIN_QUANTIZED_VALUES = 1 << 16;
 
