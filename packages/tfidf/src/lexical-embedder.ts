@@ -5,6 +5,7 @@ import {
   throwIfAborted,
 } from '@shortlist/core';
 import { hashHex } from './hash-string.js';
+import { idfTable } from './idf-table.js';
 import type { LexicalEmbedderOptions } from './lexical-embedder-options.js';
 import { extractFeatures, type FeatureSettings } from './lexical-features.js';
 import { dampCount } from './term-weights.js';
@@ -124,7 +125,8 @@ export function lexicalEmbedder(options: LexicalEmbedderOptions = {}): LexicalEm
 
   const wordScale = Math.sqrt(charNgrams ? 1 - charWeight : 1);
   const charScale = Math.sqrt(wordNgrams ? charWeight : 1);
-  const idfOf = (key: number): number => (fitted ? (fitted.idf.get(key) ?? fitted.fallback) : 1);
+  const lookup = fitted ? idfTable(fitted.idf) : undefined;
+  const idfOf = (key: number): number => (lookup ? lookup(key, fitted!.fallback) : 1);
 
   /** Adds one group's damped, idf-weighted, normalised features into `vector`, scaled. */
   const addGroup = (vector: Float64Array, features: Map<number, number>, scale: number): void => {
