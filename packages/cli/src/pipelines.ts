@@ -10,7 +10,6 @@ import {
 } from '@shortlist/core';
 import { type FusionConfig, rrf } from '@shortlist/fusion';
 import { lexical, lexicalFusion } from '@shortlist/lexical';
-import { orama } from '@shortlist/orama';
 import { tfidf } from '@shortlist/tfidf';
 import { createEmbedder, type EmbedderSettings } from './create-embedder.js';
 import {
@@ -115,8 +114,11 @@ export async function createPipeline(
       return withPacker(pipe(bm25()), undefined);
     case 'tfidf':
       return withPacker(pipe(tfidf()), undefined);
-    case 'orama':
+    case 'orama': {
+      // Orama loads only for its own pipeline, not for every select.
+      const { orama } = await import('@shortlist/orama');
       return withPacker(pipe(orama()), undefined);
+    }
     case 'semantic':
       return withPacker(pipe(semantic({ embedder: await embedderFor(name, settings) })), undefined);
     case 'hybrid':
