@@ -6,6 +6,7 @@ import type { OutputFormat } from './output-format.js';
 import { createPipeline, defaultBudget, defaultModel, defaultPipeline } from './pipelines.js';
 import { progressBar } from './progress-bar.js';
 import { budgetNote, selectionJson, selectionTable } from './render-selection.js';
+import { readSampleSnapshot, restoreOrIndex, sampleSnapshotPath } from './sample-snapshot.js';
 import { cachedCounter, readTokenCounts, tokenCountCachePath } from './token-count-cache.js';
 
 /** The build's counts for these tools when it has every one (the bundled sample), else undefined. */
@@ -42,7 +43,14 @@ export async function runSelections(
     ...embeddingSettings(options),
   });
   const bar = progressBar();
-  const picker = await pipeline.index(tools, { onProgress: (progress) => bar.update(progress) });
+  // The bundled sample under the default pipeline starts from the build's snapshot.
+  const snapshots =
+    name === 'lexical' && options.tools === undefined
+      ? await readSampleSnapshot(sampleSnapshotPath)
+      : undefined;
+  const picker = await restoreOrIndex(pipeline, tools, snapshots, {
+    onProgress: (progress) => bar.update(progress),
+  });
   bar.done();
   try {
     const selections = [];
