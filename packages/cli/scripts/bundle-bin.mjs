@@ -21,7 +21,10 @@ const bundled = new Set([
 ]);
 
 const packageName = (specifier) =>
-  specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 await build({
   entryPoints: { shortlist: 'dist/bin.js' },

@@ -98,7 +98,10 @@ export async function createPipeline(
   const packer = (fallback: number | undefined) => {
     const maxTokens = settings.budget ?? fallback;
     if (maxTokens === undefined) return undefined;
-    return budget(maxTokens, settings.tokenizer ? { model, tokenizer: settings.tokenizer } : { model });
+    return budget(
+      maxTokens,
+      settings.tokenizer ? { model, tokenizer: settings.tokenizer } : { model },
+    );
   };
   const withPacker = (pipeline: Pipeline, fallback: number | undefined): Pipeline => {
     const chosen = packer(fallback);
@@ -107,7 +110,8 @@ export async function createPipeline(
   switch (name) {
     case 'lexical':
       // The one named default, the same pipeline as the root README's example.
-      if (!settings.tokenizer) return lexical({ maxTokens: settings.budget ?? defaultBudget, model });
+      if (!settings.tokenizer)
+        return lexical({ maxTokens: settings.budget ?? defaultBudget, model });
       // lexical() packs with budget(maxTokens, { model }); the same, counted by the given counter.
       return lexical({ maxTokens: false, model }).pack(packer(defaultBudget)!);
     case 'bm25':

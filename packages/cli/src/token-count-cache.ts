@@ -86,7 +86,8 @@ export async function readTokenCounts(
   }
   if (file?.version !== 2 || file.format !== 'openai-chat') return undefined;
   const table = file.encodings?.[encoding];
-  if (typeof table !== 'object' || table === null || !isDigests(table.definitions)) return undefined;
+  if (typeof table !== 'object' || table === null || !isDigests(table.definitions))
+    return undefined;
   if (typeof table.counts !== 'object' || table.counts === null) return undefined;
   const entries = Object.entries(table.counts);
   if (!entries.every(([, tokens]) => isCount(tokens))) return undefined;
