@@ -49,6 +49,11 @@ interface Packed {
   readonly entries: readonly string[];
 }
 
+const { repository } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  repository: { url: string };
+};
+const repositoryWeb = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+
 const publishable = readdirSync(join(root, 'packages'))
   .map((dir) => ({
     dir,
@@ -161,9 +166,10 @@ describe('every publishable package, packed', () => {
       expect(entries, dir).toContain('package/LICENSE');
       expect(entries, dir).toContain('package/README.md');
       expect(manifest.repository?.directory, dir).toBe(`packages/${dir}`);
-      expect(manifest.repository?.url, dir).toMatch(/^git\+https:/);
-      expect(manifest.homepage, dir).toMatch(/^https:/);
-      expect(manifest.bugs?.url, dir).toMatch(/^https:/);
+      // One address, the root package.json's, behind every link.
+      expect(manifest.repository?.url, dir).toBe(repository.url);
+      expect(manifest.homepage, dir).toBe(`${repositoryWeb}/tree/main/packages/${dir}#readme`);
+      expect(manifest.bugs?.url, dir).toBe(`${repositoryWeb}/issues`);
       expect(manifest.keywords?.length, dir).toBeGreaterThan(0);
       expect(JSON.stringify(manifest), dir).not.toContain('workspace:');
     }
