@@ -245,10 +245,11 @@ describe('installed from tarballs, outside the workspace', () => {
   const notRun: Record<string, string> = {
     'ai-sdk': "a fragment of the user's own generateText call (their model, tools and prompt)",
     langchain: "a fragment of the user's own createAgent call (their model and tools)",
-    anthropic: 'calls the Anthropic Messages API; its tests run it against a local server',
-    openai: 'calls the OpenAI Responses API; its tests run it against a local server',
+    anthropic:
+      'calls the Anthropic Messages API; src/readme.e2e.test.ts runs it against a local server',
+    openai: 'calls the OpenAI Responses API; src/readme.test.ts runs it against a local server',
     mcp: 'starts @modelcontextprotocol/server-memory through npx, a download',
-    redis: 'needs a Redis server; its tests start one',
+    redis: 'needs a Redis server and OpenAI embeddings',
     eval: 'reads ../shared/benchmarks, which is not in the package',
     bench: 'a 10,000-tool benchmark, minutes long; pnpm bench runs it',
     conformance:
