@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Creates the skeleton of a package so every package starts with the same layout:
 // node scripts/new-package.mjs NAME "description"
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [name, description = ''] = process.argv.slice(2);
@@ -15,14 +15,21 @@ if (existsSync(dir)) {
   process.exit(1);
 }
 mkdirSync(join(dir, 'src'), { recursive: true });
+// The repository's address lives once, in the root package.json; every package's links derive from it.
+const { repository } = JSON.parse(readFileSync('package.json', 'utf8'));
+const web = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
 const pkg = {
   name: `@shortlist/${name}`,
   version: '0.0.0',
   description,
+  keywords: ['shortlist', 'tool-retrieval', 'llm', 'agents', 'tools'],
+  homepage: `${web}/tree/main/packages/${name}#readme`,
+  bugs: { url: `${web}/issues` },
+  repository: { ...repository, directory: `packages/${name}` },
   license: 'MIT',
   type: 'module',
   sideEffects: false,
-  files: ['dist'],
+  files: ['dist', '!dist/.tsbuildinfo', 'LICENSE'],
   exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
   main: './dist/index.js',
   types: './dist/index.d.ts',
@@ -32,11 +39,12 @@ const pkg = {
     test: 'vitest run',
   },
   engines: { node: '>=20.19' },
-  peerDependencies: name === 'core' ? undefined : { '@shortlist/core': 'workspace:^' },
+  peerDependencies: name === 'core' ? undefined : { '@shortlist/core': 'workspace:0.x' },
   devDependencies: name === 'core' ? undefined : { '@shortlist/core': 'workspace:*' },
 };
 const write = (file, text) => writeFileSync(join(dir, file), text);
 write('package.json', `${JSON.stringify(pkg, null, 2)}\n`);
+copyFileSync('LICENSE', join(dir, 'LICENSE'));
 write(
   'tsconfig.json',
   `${JSON.stringify(

@@ -23,4 +23,18 @@ echo "== pnpm install (links the bumped workspace versions; the store makes it o
 pnpm install --prefer-offline --ignore-scripts --no-frozen-lockfile --reporter=silent
 echo "== pnpm publish -r --dry-run"
 pnpm publish -r --dry-run --no-git-checks --access public 2>&1 | grep -vE "^npm notice ( |[0-9.]+k?B )" | grep -v "^npm notice *$"
-echo "release dry run ok: $(git status --short | wc -l) files changed by changeset version in $copy (removed on exit)"
+changed="$(git status --short | wc -l)"
+echo "== then a core minor alone (the versioning rule: plugins peer on core MAJOR.x, so they stay put)"
+git add -A && git -c user.name=release -c user.email=release@localhost commit -qm "first release"
+versions() {
+  for manifest in packages/*/package.json; do
+    node -e 'const p=require(process.argv[1]); if(!p.private) console.log(`${p.name}@${p.version}`)' "$PWD/$manifest"
+  done
+}
+versions >"$copy/.before"
+printf -- "---\n'@shortlist/core': minor\n---\n\nRehearsal: a core minor.\n" >.changeset/rehearse-core-minor.md
+node "$root/node_modules/@changesets/cli/bin.js" version >/dev/null
+versions >"$copy/.after"
+# diff exits 1 when the versions differ, which they must.
+diff "$copy/.before" "$copy/.after" | sed -n 's/^> /  now /p; s/^< /  was /p' || true
+echo "release dry run ok: $changed files changed by changeset version in $copy (removed on exit)"

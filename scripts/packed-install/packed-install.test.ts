@@ -1,9 +1,24 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  loopbackOnly,
+  startOpenAIEmbeddings,
+  startTextEmbeddingsInference,
+} from './embedding-servers.js';
 
 // What a new user gets: every publishable package packed by the workspace's packer, installed
 // from the tarballs into a fresh npm project outside the workspace, its docs run as written.
@@ -34,6 +49,11 @@ interface Packed {
   readonly entries: readonly string[];
 }
 
+const { repository } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  repository: { url: string };
+};
+const repositoryWeb = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+
 const publishable = readdirSync(join(root, 'packages'))
   .map((dir) => ({
     dir,
@@ -46,6 +66,32 @@ const packed: Packed[] = [];
 
 const run = (command: string, args: string[], cwd: string): string =>
   execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/**
+ * Runs a command without blocking this process, so servers the test started here can answer it;
+ * resolves with standard output, rejects with standard error.
+ */
+function runAsync(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${args.join(' ')}: ${stderr || error.message}`)) : resolve(stdout),
+    );
+  });
+}
+
+/** First TypeScript or JavaScript block of a README (the example after the install line), as written. */
+function firstExample(readme: string): string {
+  const match = /```(?:ts|js|typescript|javascript)\n([\s\S]*?)```/.exec(
+    readFileSync(readme, 'utf8'),
+  );
+  if (!match?.[1]) throw new Error(`${readme} has no TypeScript or JavaScript block`);
+  return match[1];
+}
 
 /** First fenced code block of a README, exactly as written. */
 function firstCodeBlock(readme: string): string {
@@ -120,11 +166,25 @@ describe('every publishable package, packed', () => {
       expect(entries, dir).toContain('package/LICENSE');
       expect(entries, dir).toContain('package/README.md');
       expect(manifest.repository?.directory, dir).toBe(`packages/${dir}`);
-      expect(manifest.repository?.url, dir).toMatch(/^git\+https:/);
-      expect(manifest.homepage, dir).toMatch(/^https:/);
-      expect(manifest.bugs?.url, dir).toMatch(/^https:/);
+      // One address, the root package.json's, behind every link.
+      expect(manifest.repository?.url, dir).toBe(repository.url);
+      expect(manifest.homepage, dir).toBe(`${repositoryWeb}/tree/main/packages/${dir}#readme`);
+      expect(manifest.bugs?.url, dir).toBe(`${repositoryWeb}/issues`);
       expect(manifest.keywords?.length, dir).toBeGreaterThan(0);
       expect(JSON.stringify(manifest), dir).not.toContain('workspace:');
+    }
+  });
+
+  it('peer-depends on core with a range every later core of the same major satisfies', () => {
+    // The versioning rule (README, "Releasing"): a core minor must not force a major on plugins.
+    const core = publishable.find((p) => p.dir === 'core')!.manifest as { version?: string };
+    const major = core.version!.split('.')[0];
+    for (const { dir, tarball } of packed) {
+      const manifest = JSON.parse(
+        run('tar', ['-xzOf', tarball, 'package/package.json'], work),
+      ) as Manifest;
+      const range = manifest.peerDependencies?.['@shortlist/core'];
+      if (range !== undefined) expect(range, dir).toBe(`${major}.x`);
     }
   });
 
@@ -181,11 +241,160 @@ describe('installed from tarballs, outside the workspace', () => {
     );
   });
 
+  // READMEs whose example is not run here, and why; any other package's example must run below.
+  const notRun: Record<string, string> = {
+    'ai-sdk': "a fragment of the user's own generateText call (their model, tools and prompt)",
+    langchain: "a fragment of the user's own createAgent call (their model and tools)",
+    anthropic:
+      'calls the Anthropic Messages API; src/readme.e2e.test.ts runs it against a local server',
+    openai: 'calls the OpenAI Responses API; src/readme.test.ts runs it against a local server',
+    mcp: 'starts @modelcontextprotocol/server-memory through npx, a download',
+    redis: 'needs a Redis server and OpenAI embeddings',
+    eval: 'reads ../shared/benchmarks, which is not in the package',
+    bench: 'a 10,000-tool benchmark, minutes long; pnpm bench runs it',
+    conformance:
+      "a vitest test file; every first-party plugin runs the kit in this repository's tests",
+    cli: 'shell commands; the bin is run below',
+  };
+  /** Examples that print one line: what it must be. */
+  const printsExactly: [string, string][] = [
+    ['bm25', 'mail_send_message'],
+    ['intent-knn', 'post_chat_message'],
+    ['orama', 'hris_list_employees'],
+    ['tfidf', 'get_weather'],
+  ];
+  /** Examples that print objects: a part the output must show. */
+  const shows: [string, string][] = [
+    ['core', "[ 'send_email' ]"],
+    ['budget', "'get_weather: "],
+    ['fusion', "'send_email'"],
+  ];
+  /** Examples with a test of their own here (the embedders' against local servers). */
+  const ownTests = ['lexical', 'embed-openai', 'embed-hf', 'embed-transformers'];
+
+  it('runs every README example that can run offline, and says why for the rest', () => {
+    const covered = new Set([
+      ...Object.keys(notRun),
+      ...[...printsExactly, ...shows].map(([dir]) => dir),
+      ...ownTests,
+    ]);
+    expect(publishable.map((p) => p.dir).filter((dir) => !covered.has(dir))).toEqual([]);
+  });
+
+  // Each package README's example runs in the consumer with every fetch beyond 127.0.0.1 refused.
+  const runExample = (dir: string, env: Record<string, string> = {}) => {
+    writeFileSync(join(consumer, 'loopback-only.mjs'), loopbackOnly);
+    writeFileSync(
+      join(consumer, `${dir}-readme.mjs`),
+      firstExample(join(root, 'packages', dir, 'README.md')),
+    );
+    return runAsync(
+      'node',
+      ['--import', './loopback-only.mjs', `${dir}-readme.mjs`],
+      consumer,
+      env,
+    );
+  };
+
+  it.each(printsExactly)(
+    "runs the %s README's example as written: it prints %s",
+    async (dir, printed) => {
+      expect((await runExample(dir)).trim()).toBe(printed);
+    },
+  );
+
+  it.each(shows)(
+    "runs the %s README's example as written: its output shows %s",
+    async (dir, shown) => {
+      expect(await runExample(dir)).toContain(shown);
+    },
+  );
+
+  it("runs embed-openai's example against an OpenAI-compatible server at OPENAI_BASE_URL", async () => {
+    const server = await startOpenAIEmbeddings(1536);
+    try {
+      const printed = await runExample('embed-openai', {
+        OPENAI_API_KEY: 'sk-readme-test',
+        OPENAI_BASE_URL: `${server.origin}/v1`,
+      });
+      expect(printed.trim()).toBe('chat_post_message');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("runs embed-hf's example against a text-embeddings-inference server at TEI_URL", async () => {
+    const server = await startTextEmbeddingsInference(384);
+    try {
+      const printed = await runExample('embed-hf', { TEI_URL: `${server.origin}/embed` });
+      expect(printed.trim()).toBe('chat_post_message');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("runs embed-transformers' example on a local model folder, offline", async () => {
+    // The user's peer, linked from the workspace's install rather than downloaded again.
+    const peer = join(consumer, 'node_modules/@huggingface/transformers');
+    mkdirSync(join(peer, '..'), { recursive: true });
+    symlinkSync(
+      realpathSync(
+        join(root, 'packages/embed-transformers/node_modules/@huggingface/transformers'),
+      ),
+      peer,
+    );
+    // The README's ./models/bge-small-en-v1.5, as the package's published tiny test model.
+    const written = await runAsync(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        "const { writeTinyModel } = await import('@shortlist/embed-transformers/testing'); console.log(await writeTinyModel({ width: 384, name: 'bge-small-en-v1.5' }));",
+      ],
+      consumer,
+    );
+    cpSync(written.trim(), join(consumer, 'models/bge-small-en-v1.5'), { recursive: true });
+    rmSync(join(written.trim(), '..'), { recursive: true, force: true });
+    // A tiny random model: it runs end to end; which of the two tools it picks means nothing.
+    expect(['chat_post_message', 'weather_forecast']).toContain(
+      (await runExample('embed-transformers')).trim(),
+    );
+  });
+
   it('runs the shortlist bin', () => {
     const version = publishable.find((p) => p.dir === 'cli')!.manifest as { version?: string };
     expect(run(join(consumer, 'node_modules/.bin/shortlist'), ['--version'], consumer).trim()).toBe(
       version.version,
     );
+  });
+
+  it('selects with the shortlist bin, from the bundled sample and from a catalogue file', async () => {
+    // The build's start-up caches of the bundled sample ship with the bundle.
+    const cli = packed.find((p) => p.dir === 'cli')!.entries;
+    for (const file of ['shortlist.js', 'sample-token-counts.json', 'sample-snapshot.json']) {
+      expect(cli).toContain(`package/dist/${file}`);
+    }
+    const shortlist = join(consumer, 'node_modules/.bin/shortlist');
+    const sample = JSON.parse(
+      await runAsync(shortlist, ['select', 'send an email', '--json'], consumer),
+    );
+    expect(sample.picks[0].name).toBe('email_send');
+    // A catalogue of the user's own: the bundled CLI loads the real tokenizer from node_modules.
+    writeFileSync(
+      join(consumer, 'tools.json'),
+      JSON.stringify([
+        { name: 'send_email', description: 'Send an email to a colleague' },
+        { name: 'get_weather', description: 'Weather forecast for a city' },
+      ]),
+    );
+    const own = JSON.parse(
+      await runAsync(
+        shortlist,
+        ['select', 'email a colleague', '--tools', 'tools.json', '--json'],
+        consumer,
+      ),
+    );
+    expect(own.picks[0]).toMatchObject({ name: 'send_email', tokens: expect.any(Number) });
   });
 
   for (const [module, moduleResolution] of [

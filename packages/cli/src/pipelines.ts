@@ -1,5 +1,5 @@
 import { bm25 } from '@shortlist/bm25';
-import { budget, encodingForModel } from '@shortlist/budget';
+import { budget, encodingForModel, type TokenCounter } from '@shortlist/budget';
 import {
   cached,
   type EmbeddingStore,
@@ -10,7 +10,6 @@ import {
 } from '@shortlist/core';
 import { type FusionConfig, rrf } from '@shortlist/fusion';
 import { lexical, lexicalFusion } from '@shortlist/lexical';
-import { orama } from '@shortlist/orama';
 import { tfidf } from '@shortlist/tfidf';
 import { createEmbedder, type EmbedderSettings } from './create-embedder.js';
 import {
@@ -60,6 +59,8 @@ export interface PipelineSettings extends EmbedderSettings {
   readonly model?: string;
   /** Where embeddings are cached between runs (the MCP gateway keeps them on disk). */
   readonly embeddingStore?: EmbeddingStore;
+  /** Counts the budget's tokens instead of loading gpt-tokenizer (the bundled sample's cache). */
+  readonly tokenizer?: TokenCounter;
 }
 
 /** The flags' embedder, behind the embedding cache when there is one. */
@@ -96,7 +97,11 @@ export async function createPipeline(
   const model = knownModel(settings.model);
   const packer = (fallback: number | undefined) => {
     const maxTokens = settings.budget ?? fallback;
-    return maxTokens === undefined ? undefined : budget(maxTokens, { model });
+    if (maxTokens === undefined) return undefined;
+    return budget(
+      maxTokens,
+      settings.tokenizer ? { model, tokenizer: settings.tokenizer } : { model },
+    );
   };
   const withPacker = (pipeline: Pipeline, fallback: number | undefined): Pipeline => {
     const chosen = packer(fallback);
@@ -105,13 +110,19 @@ export async function createPipeline(
   switch (name) {
     case 'lexical':
       // The one named default, the same pipeline as the root README's example.
-      return lexical({ maxTokens: settings.budget ?? defaultBudget, model });
+      if (!settings.tokenizer)
+        return lexical({ maxTokens: settings.budget ?? defaultBudget, model });
+      // lexical() packs with budget(maxTokens, { model }); the same, counted by the given counter.
+      return lexical({ maxTokens: false, model }).pack(packer(defaultBudget)!);
     case 'bm25':
       return withPacker(pipe(bm25()), undefined);
     case 'tfidf':
       return withPacker(pipe(tfidf()), undefined);
-    case 'orama':
+    case 'orama': {
+      // Orama loads only for its own pipeline, not for every select.
+      const { orama } = await import('@shortlist/orama');
       return withPacker(pipe(orama()), undefined);
+    }
     case 'semantic':
       return withPacker(pipe(semantic({ embedder: await embedderFor(name, settings) })), undefined);
     case 'hybrid':

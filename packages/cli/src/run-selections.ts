@@ -1,10 +1,20 @@
+import { encodingForModel } from '@shortlist/budget';
 import { InvalidArgumentError, type Tool } from '@shortlist/core';
 import type { SelectCommandOptions } from './commands/select.js';
 import { embeddingSettings, impliedPipeline } from './embedding-options.js';
 import type { OutputFormat } from './output-format.js';
-import { createPipeline, defaultBudget, defaultPipeline } from './pipelines.js';
+import { createPipeline, defaultBudget, defaultModel, defaultPipeline } from './pipelines.js';
 import { progressBar } from './progress-bar.js';
 import { budgetNote, selectionJson, selectionTable } from './render-selection.js';
+import { readSampleSnapshot, restoreOrIndex, sampleSnapshotPath } from './sample-snapshot.js';
+import { cachedCounter, readTokenCounts, tokenCountCachePath } from './token-count-cache.js';
+
+/** The build's counts for these tools when it has every one (the bundled sample), else undefined. */
+async function bundledCounts(tools: readonly Tool[], model: string | undefined) {
+  const { encoding } = encodingForModel(model ?? defaultModel);
+  const counts = await readTokenCounts(tokenCountCachePath, encoding);
+  return counts && cachedCounter(tools, encoding, counts);
+}
 
 /**
  * Indexes the tools with the chosen pipeline and prints the picks for each query: a table per
@@ -25,13 +35,22 @@ export async function runSelections(
     });
   }
   const name = options.pipeline ?? impliedPipeline(options, defaultPipeline);
+  const tokenizer = await bundledCounts(tools, options.model);
   const pipeline = await createPipeline(name, {
+    ...(tokenizer ? { tokenizer } : {}),
     ...(options.budget === undefined ? {} : { budget: options.budget }),
     ...(options.model === undefined ? {} : { model: options.model }),
     ...embeddingSettings(options),
   });
   const bar = progressBar();
-  const picker = await pipeline.index(tools, { onProgress: (progress) => bar.update(progress) });
+  // The bundled sample under the default pipeline starts from the build's snapshot.
+  const snapshots =
+    name === 'lexical' && options.tools === undefined
+      ? await readSampleSnapshot(sampleSnapshotPath)
+      : undefined;
+  const picker = await restoreOrIndex(pipeline, tools, snapshots, {
+    onProgress: (progress) => bar.update(progress),
+  });
   bar.done();
   try {
     const selections = [];

@@ -2,8 +2,10 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The built CLI the tests run, as users do. */
-export const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+/** The built CLI the tests run, as users do: the committed bin, which loads the bundle. */
+export const bin = fileURLToPath(new URL('../bin/shortlist.js', import.meta.url));
+
+const bundle = fileURLToPath(new URL('../dist/shortlist.js', import.meta.url));
 
 /** A fixture file's absolute path. */
 export const fixture = (name: string) =>
@@ -15,14 +17,14 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** Runs `node dist/bin.js ...args` with piped (non-terminal) streams. */
+/** Runs `node bin/shortlist.js ...args` with piped (non-terminal) streams. */
 export function runCli(
   args: readonly string[],
   options: { input?: string; env?: Record<string, string | undefined> } = {},
 ): Promise<CliResult> {
-  if (!existsSync(bin)) {
+  if (!existsSync(bundle)) {
     throw new Error(
-      `${bin} is missing: build the CLI first (npx turbo run build --filter=@shortlist/cli...)`,
+      `${bundle} is missing: build the CLI first (npx turbo run build --filter=@shortlist/cli...)`,
     );
   }
   return new Promise((resolve, reject) => {

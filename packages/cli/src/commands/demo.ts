@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { loadCatalogue } from '../load-catalogue.js';
 import { resolveFormat } from '../output-format.js';
-import { sampleQueries } from '../sample-data.js';
-import { type SelectCommandOptions, withSelectOptions } from './select.js';
+import { type SelectCommandOptions, selectModules, withSelectOptions } from './select.js';
 
 /** Registers `shortlist demo`: the bundled sample queries over the bundled (or given) catalogue. */
 export function demoCommand(program: Command): void {
@@ -15,8 +13,8 @@ export function demoCommand(program: Command): void {
     3,
   ).action(async (options: SelectCommandOptions) => {
     const format = resolveFormat(options);
+    const { loadCatalogue, sampleQueries, runSelections } = await selectModules();
     const tools = await loadCatalogue(options.tools);
-    const { runSelections } = await import('../run-selections.js');
     await runSelections(tools, await sampleQueries(), options, format, true);
   });
 }

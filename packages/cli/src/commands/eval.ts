@@ -6,7 +6,6 @@ import {
   impliedPipeline,
   withEmbeddingOptions,
 } from '../embedding-options.js';
-import { checkGate, parseMin } from '../min-gate.js';
 import { collect, positiveInteger, repeat } from '../options.js';
 import { resolveFormat } from '../output-format.js';
 import { defaultPipeline, pipelineNames } from '../pipeline-names.js';
@@ -31,6 +30,8 @@ export const GATE_FAILED_EXIT_CODE = 2;
 
 async function evalAction(dir: string, options: EvalOptions): Promise<void> {
   const format = resolveFormat(options);
+  // The metric names live in @shortlist/eval, which --help does not load.
+  const { checkGate, parseMin } = await import('../min-gate.js');
   const thresholds = (options.min ?? []).map(parseMin);
   if (options.relevance !== 'strict' && options.relevance !== 'any-variant') {
     throw new InvalidArgumentError({

@@ -4,7 +4,6 @@ import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidArgumentError, type Pipeline } from '@shortlist/core';
 import type { GatewayMode, ModeOptions } from '@shortlist/mcp';
 import type { Command } from 'commander';
-import { embeddingCache } from '../embedding-cache.js';
 import {
   type EmbeddingFlags,
   embeddingSettings,
@@ -108,6 +107,7 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
   const token = process.env[options.tokenEnv];
   const warn = (message: string) => process.stderr.write(`shortlist mcp: ${message}\n`);
   // Embeddings outlive the index: when one upstream changes, only its new texts are embedded.
+  const { embeddingCache } = await import('../embedding-cache.js');
   const embeddingStore = options.cache
     ? embeddingCache(join(options.cacheDir ?? defaultCacheDirectory(), 'embeddings.cache'), warn)
     : undefined;

@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
 import { type EmbeddingFlags, withEmbeddingOptions } from '../embedding-options.js';
-import { loadCatalogue } from '../load-catalogue.js';
 import { positiveInteger } from '../options.js';
 import { resolveFormat } from '../output-format.js';
 import { defaultBudget, defaultModel, defaultPipeline, pipelineNames } from '../pipeline-names.js';
-import { sampleQueries } from '../sample-data.js';
 
 /** Options shared by `select` and `demo`. */
 export interface SelectCommandOptions extends EmbeddingFlags {
@@ -53,16 +51,32 @@ export function withSelectOptions(command: Command, limit: number): Command {
   );
 }
 
+/**
+ * What `select` and `demo` run, loaded together when one runs: the catalogue reader and the
+ * rankers need core's pipeline, which `--help` does not load.
+ */
+export async function selectModules() {
+  const [catalogue, sample, selections] = await Promise.all([
+    import('../load-catalogue.js'),
+    import('../sample-data.js'),
+    import('../run-selections.js'),
+  ]);
+  return {
+    loadCatalogue: catalogue.loadCatalogue,
+    sampleQueries: sample.sampleQueries,
+    runSelections: selections.runSelections,
+  };
+}
+
 /** Runs `select`: one query, or every bundled sample query when none is given. */
 export async function selectAction(
   query: string | undefined,
   options: SelectCommandOptions,
 ): Promise<void> {
   const format = resolveFormat(options);
+  const { loadCatalogue, sampleQueries, runSelections } = await selectModules();
   const tools = await loadCatalogue(options.tools);
   const queries = query === undefined ? await sampleQueries() : [query];
-  // Rankers and the tokenizer load here, not for --help.
-  const { runSelections } = await import('../run-selections.js');
   await runSelections(tools, queries, options, format, query === undefined);
 }
 

@@ -1,0 +1,56 @@
+// Build step: bundles the compiled bin with the packages `--help` and `select` need into
+// dist/shortlist.js (lazy commands become chunks beside it), so Node resolves a handful of files
+// at start instead of hundreds. Everything else stays an import resolved from node_modules.
+import { readdirSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+// Chunk names carry a content hash: clear the last build's, so dist/ never holds stale ones.
+for (const file of readdirSync('dist')) {
+  if (/^shortlist(-[A-Z0-9]+)?\.js$/.test(file)) rmSync(`dist/${file}`);
+}
+
+/** Packages compiled into the bundle: the command line's own start path. */
+const bundled = new Set([
+  'commander',
+  '@shortlist/core',
+  '@shortlist/bm25',
+  '@shortlist/tfidf',
+  '@shortlist/fusion',
+  '@shortlist/budget',
+  '@shortlist/lexical',
+]);
+
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+await build({
+  entryPoints: { shortlist: 'dist/bin.js' },
+  outdir: 'dist',
+  // Chunks sit beside the entry so `new URL('../data/…', import.meta.url)` means the same in each.
+  chunkNames: 'shortlist-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  logLevel: 'warning',
+  // commander is CommonJS: its require('node:events') needs a real require in an ES module.
+  banner: {
+    js: "import { createRequire as __shortlistRequire } from 'node:module'; const require = __shortlistRequire(import.meta.url);",
+  },
+  plugins: [
+    {
+      name: 'externals',
+      setup(builder) {
+        builder.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+          path.startsWith('node:') || !bundled.has(packageName(path))
+            ? { path, external: true }
+            : undefined,
+        );
+      },
+    },
+  ],
+});

@@ -1,0 +1,197 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { definitionText, gptTokenizer } from '@shortlist/budget';
+import { CorruptDataError, countTokensBounded, type Tool, toTools } from '@shortlist/core';
+import { lexical } from '@shortlist/lexical';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createPipeline } from './pipelines.js';
+import { selectionJson } from './render-selection.js';
+import { sampleQueries, sampleTools } from './sample-data.js';
+import { readSampleSnapshot, restoreOrIndex } from './sample-snapshot.js';
+import { runCli } from './test-run-cli.js';
+import { type CachedEncoding, cachedCounter, readTokenCounts } from './token-count-cache.js';
+
+// The build's caches of the bundled sample (token counts, ranker snapshots) may only make a
+// sample select faster: never a different count, ranking or output, and ignored when stale.
+vi.setConfig({ testTimeout: 60_000 });
+
+const built = (name: string) => fileURLToPath(new URL(`../dist/${name}`, import.meta.url));
+const countsPath = built('sample-token-counts.json');
+const snapshotPath = built('sample-snapshot.json');
+const encodings: readonly CachedEncoding[] = ['o200k_base', 'cl100k_base'];
+
+const dir = mkdtempSync(join(tmpdir(), 'shortlist-caches-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = (name: string, content: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+/** The sample with one tool's description changed, as a user's edited copy would be. */
+async function editedSample(): Promise<Tool[]> {
+  const tools = await sampleTools();
+  const [first, ...rest] = tools.map((tool) => tool.original) as {
+    function: { description: string };
+  }[];
+  const description = `${first!.function.description} Also syncs with Workday.`;
+  const edited = toTools([{ ...first, function: { ...first!.function, description } }, ...rest]);
+  expect(edited[0]!.description).toBe(description);
+  return edited;
+}
+
+describe('token count cache', () => {
+  it.each(encodings)(
+    'counts every %s sample definition exactly as the tokenizer does',
+    async (encoding) => {
+      const tools = await sampleTools();
+      const table = await readTokenCounts(countsPath, encoding);
+      expect(table).toBeDefined();
+      const cached = cachedCounter(tools, encoding, table!);
+      expect(cached).toBeDefined();
+      const real = await gptTokenizer({ encoding });
+      for (const tool of tools) {
+        const text = definitionText(tool, 'openai-chat');
+        expect(countTokensBounded(text, cached!.count)).toBe(countTokensBounded(text, real.count));
+      }
+    },
+  );
+
+  it('does not cover a catalogue whose definitions differ from what the build counted', async () => {
+    const table = await readTokenCounts(countsPath, 'o200k_base');
+    expect(cachedCounter(await editedSample(), 'o200k_base', table!)).toBeUndefined();
+    const other = toTools([{ name: 'refund_order', description: 'Refund an order.' }]);
+    expect(cachedCounter(other, 'o200k_base', table!)).toBeUndefined();
+  });
+
+  it('ignores a missing, malformed, foreign or tampered cache file', async () => {
+    const counts = { definitions: ['x'], counts: { x: 3 } };
+    const cases = {
+      missing: join(dir, 'absent.json'),
+      notJson: file('not-json.json', '{"version": 2,'),
+      oldVersion: file('v1.json', JSON.stringify({ version: 1, format: 'openai-chat', counts })),
+      otherFormat: file(
+        'anthropic.json',
+        JSON.stringify({ version: 2, format: 'anthropic', encodings: { o200k_base: counts } }),
+      ),
+      otherEncoding: file(
+        'cl100k.json',
+        JSON.stringify({ version: 2, format: 'openai-chat', encodings: { cl100k_base: counts } }),
+      ),
+      negative: file(
+        'negative.json',
+        JSON.stringify({
+          version: 2,
+          format: 'openai-chat',
+          encodings: { o200k_base: { definitions: ['x'], counts: { x: -1 } } },
+        }),
+      ),
+      fraction: file(
+        'fraction.json',
+        JSON.stringify({
+          version: 2,
+          format: 'openai-chat',
+          encodings: { o200k_base: { definitions: ['x'], counts: { x: 2.5 } } },
+        }),
+      ),
+      noDefinitions: file(
+        'no-definitions.json',
+        JSON.stringify({
+          version: 2,
+          format: 'openai-chat',
+          encodings: { o200k_base: { counts: { x: 2 } } },
+        }),
+      ),
+    };
+    for (const [name, path] of Object.entries(cases)) {
+      expect(await readTokenCounts(path, 'o200k_base'), name).toBeUndefined();
+    }
+  });
+});
+
+describe('sample snapshot', () => {
+  // 'workday' matches only the edited tool's new text, so a stale restore would rank it apart.
+  const queries = ['send an email', 'create a calendar event', 'workday'];
+  const ranked = async (picker: Awaited<ReturnType<typeof restoreOrIndex>>) => {
+    const names = [];
+    for (const query of queries) {
+      names.push((await picker.select(query, { limit: 10 })).picks.map((pick) => pick.name));
+    }
+    picker.dispose();
+    return names;
+  };
+
+  it('restores the sample to the rankings a fresh index gives', async () => {
+    const tools = await sampleTools();
+    const snapshots = await readSampleSnapshot(snapshotPath);
+    expect(Object.keys(snapshots ?? {}).sort()).toEqual(['bm25', 'tfidf']);
+    const pipeline = lexical({ maxTokens: false });
+    expect(await ranked(await restoreOrIndex(pipeline, tools, snapshots, {}))).toEqual(
+      await ranked(await pipeline.index(tools)),
+    );
+  });
+
+  it('indexes afresh for edited tools and for a corrupt snapshot', async () => {
+    const edited = await editedSample();
+    const snapshots = (await readSampleSnapshot(snapshotPath))!;
+    const pipeline = lexical({ maxTokens: false });
+    const fresh = await ranked(await pipeline.index(edited));
+    expect(fresh[2]![0]).toBe(edited[0]!.name);
+    expect(await ranked(await restoreOrIndex(pipeline, edited, snapshots, {}))).toEqual(fresh);
+    const tools = await sampleTools();
+    const corrupt = Object.fromEntries(
+      Object.entries(snapshots).map(([id, bytes]) => {
+        const copy = bytes.slice();
+        copy[copy.length >> 1]! ^= 0xff;
+        return [id, copy];
+      }),
+    );
+    await expect(pipeline.restore(tools, corrupt)).rejects.toSatisfy(CorruptDataError.isInstance);
+    expect(await ranked(await restoreOrIndex(pipeline, tools, corrupt, {}))).toEqual(
+      await ranked(await pipeline.index(tools)),
+    );
+  });
+
+  it('ignores a missing, malformed or foreign snapshot file', async () => {
+    expect(await readSampleSnapshot(join(dir, 'absent.json'))).toBeUndefined();
+    expect(await readSampleSnapshot(file('bad.json', '{"version":1'))).toBeUndefined();
+    const foreign = { version: 1, pipeline: 'hybrid', snapshots: { bm25: 'AAAA' } };
+    expect(await readSampleSnapshot(file('hybrid.json', JSON.stringify(foreign)))).toBeUndefined();
+    const empty = { version: 1, pipeline: 'lexical', snapshots: {} };
+    expect(await readSampleSnapshot(file('empty.json', JSON.stringify(empty)))).toBeUndefined();
+  });
+});
+
+describe('a sample select through the caches', () => {
+  // A small budget so the counts decide what is packed and what is dropped.
+  it.each([
+    ['gpt-4o', 400],
+    ['gpt-4', 300],
+  ])('prints what an uncached index prints (--model %s --budget %i)', async (model, budget) => {
+    const result = await runCli([
+      'select',
+      '--json',
+      '--model',
+      model,
+      '--budget',
+      String(budget),
+      '--limit',
+      '8',
+    ]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const pipeline = await createPipeline('lexical', { model, budget });
+    const picker = await pipeline.index(await sampleTools());
+    const expected = [];
+    for (const query of await sampleQueries()) {
+      expected.push(selectionJson(await picker.select(query, { limit: 8 }), 'lexical'));
+    }
+    picker.dispose();
+    const printed = JSON.parse(result.stdout) as { dropped: unknown[] }[];
+    expect(printed).toEqual(JSON.parse(JSON.stringify(expected)));
+    // The budget bit: some picks were dropped for it, so the counts were exercised.
+    expect(printed.some((selection) => selection.dropped.length > 0)).toBe(true);
+  });
+});

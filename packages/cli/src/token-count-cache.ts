@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { budget, definitionText, gptTokenizer, type TokenCounter } from '@shortlist/budget';
+import { CorruptDataError, type Tool } from '@shortlist/core';
+
+/** The encodings a bundled count cache holds (the ones the CLI's models count with). */
+export type CachedEncoding = TokenCounter['encoding'];
+
+/** What the build counted for one encoding: each definition it covers, and each text's count. */
+export interface EncodingCounts {
+  /** Digests of the definitions counted in full: every text the budget counts for them is in `counts`. */
+  readonly definitions: readonly string[];
+  /** Token counts by the digest of the text counted. */
+  readonly counts: Readonly<Record<string, number>>;
+}
+
+/** A count cache file, as the build writes it. */
+export interface TokenCountCacheFile {
+  readonly version: 2;
+  readonly format: 'openai-chat';
+  readonly encodings: Readonly<Partial<Record<CachedEncoding, EncodingCounts>>>;
+}
+
+/** One encoding's counts, read and checked. */
+export interface CountTable {
+  readonly definitions: ReadonlySet<string>;
+  readonly counts: ReadonlyMap<string, number>;
+}
+
+/** Where the build writes the bundled sample catalogue's counts (beside the compiled code). */
+export const tokenCountCachePath: string = fileURLToPath(
+  new URL('./sample-token-counts.json', import.meta.url),
+);
+
+/** Names a counted text by content (SHA-256, 128 bits), so a changed text is a miss, never a stale hit. */
+export function textDigest(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Counts `tools` with the real tokenizer the way the budget does, recording each text it counts:
+ * run at build time for the bundled catalogue, so a sample `select` needs no tokenizer.
+ */
+export async function recordTokenCounts(
+  tools: readonly Tool[],
+  encoding: CachedEncoding,
+): Promise<EncodingCounts> {
+  const real = await gptTokenizer({ encoding });
+  const counts: Record<string, number> = {};
+  const recording: TokenCounter = {
+    encoding,
+    count(text) {
+      const tokens = real.count(text);
+      counts[textDigest(text)] = tokens;
+      return tokens;
+    },
+  };
+  const packer = budget(1, { encoding, tokenizer: recording, eager: true });
+  await packer.doPrepare?.(tools, {});
+  packer.doDispose?.();
+  // Eager preparation counted every definition in full, in slices for a long one.
+  const definitions = tools.map((tool) => textDigest(definitionText(tool, 'openai-chat')));
+  return { definitions: [...new Set(definitions)], counts };
+}
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+const isDigests = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((digest) => typeof digest === 'string');
+
+/**
+ * One encoding's counts from a cache file; undefined (count for real) when the file is missing,
+ * not JSON, of another version or format, or holds anything that is not a count.
+ */
+export async function readTokenCounts(
+  path: string,
+  encoding: CachedEncoding,
+): Promise<CountTable | undefined> {
+  let file: Partial<TokenCountCacheFile>;
+  try {
+    file = JSON.parse(await readFile(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (file?.version !== 2 || file.format !== 'openai-chat') return undefined;
+  const table = file.encodings?.[encoding];
+  if (typeof table !== 'object' || table === null || !isDigests(table.definitions))
+    return undefined;
+  if (typeof table.counts !== 'object' || table.counts === null) return undefined;
+  const entries = Object.entries(table.counts);
+  if (!entries.every(([, tokens]) => isCount(tokens))) return undefined;
+  return { definitions: new Set(table.definitions), counts: new Map(entries) };
+}
+
+/**
+ * A counter answering from `table` when the build counted every one of `tools`' openai-chat
+ * definitions in full; undefined otherwise, so any other catalogue counts for real.
+ */
+export function cachedCounter(
+  tools: readonly Tool[],
+  encoding: CachedEncoding,
+  table: CountTable,
+): TokenCounter | undefined {
+  for (const tool of tools) {
+    if (!table.definitions.has(textDigest(definitionText(tool, 'openai-chat')))) return undefined;
+  }
+  return {
+    encoding,
+    count(text) {
+      const tokens = table.counts.get(textDigest(text));
+      if (tokens === undefined) {
+        // Unreachable while the build counts as the budget does; a wrong count would be worse.
+        throw new CorruptDataError({
+          source: 'token count cache',
+          message: `the bundled token count cache has no count for a ${text.length}-character text of a definition it covers; reinstall @shortlist/cli`,
+        });
+      }
+      return tokens;
+    },
+  };
+}
