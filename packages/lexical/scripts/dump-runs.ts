@@ -44,11 +44,21 @@ const bigrams = (text: string): string[] => {
 available.chars3 = () => tfidf({ id: 'chars3', tokenizer: charGrams(3) });
 available.chars4 = () => tfidf({ id: 'chars4', tokenizer: charGrams(4) });
 available.chars5 = () => tfidf({ id: 'chars5', tokenizer: charGrams(5) });
-const nameOnly = { description: 0, parameterNames: 0, parameterDescriptions: 0, enumValues: 0, tags: 0 };
+const nameOnly = {
+  description: 0,
+  parameterNames: 0,
+  parameterDescriptions: 0,
+  enumValues: 0,
+  tags: 0,
+};
 available.nchars3 = () => tfidf({ id: 'nchars3', tokenizer: charGrams(3), fieldWeights: nameOnly });
 available.nchars4 = () => tfidf({ id: 'nchars4', tokenizer: charGrams(4), fieldWeights: nameOnly });
 available.dchars4 = () =>
-  tfidf({ id: 'dchars4', tokenizer: charGrams(4), fieldWeights: { parameterDescriptions: 0, enumValues: 0 } });
+  tfidf({
+    id: 'dchars4',
+    tokenizer: charGrams(4),
+    fieldWeights: { parameterDescriptions: 0, enumValues: 0 },
+  });
 for (const cap of [8, 12, 16, 24, 32]) {
   available[`pieces${cap}`] = () =>
     tfidf({ id: `pieces${cap}`, tokenizer: charGrams(4), maxQueryTerms: cap });
@@ -74,6 +84,9 @@ for (const name of folders) {
       ]),
     ),
   }));
-  writeFileSync(`${out}/${name}${process.env.SUFFIX ?? ''}.json`, JSON.stringify({ tools: toolIds, queries }));
+  writeFileSync(
+    `${out}/${name}${process.env.SUFFIX ?? ''}.json`,
+    JSON.stringify({ tools: toolIds, queries }),
+  );
   console.error(`${name}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
