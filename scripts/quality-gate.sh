@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Fails the build when the default pipeline (lexical(), the CLI's `lexical`) loses quality on the
 # public benchmarks. Each folder is evaluated on a fixed 500-query sample (a seeded hash of the
-# query id, identical on every run), which keeps CI fast (about 20 s). nDCG@10 floors are the
-# issue-17 floor, the plain-BM25 reference + 5 points (bfcl 63.1, sealtools 92.3; MetaTool, far
-# above it, is held just under tfidf alone there, 57.6 on this sample); recall@10 and complete@5
-# sit about 1.5 points under the measured sample values so multi-tool requests are not traded
+# query id, identical on every run), which keeps CI fast. nDCG@10 floors: bfcl at the issue-17
+# floor, the plain-BM25 reference + 5 (63.1; 63.4 on this sample); MetaTool and sealtools about
+# half a point under this sample's figures (57.9, 94.0), above tfidf alone there; recall@10 and
+# complete@5 sit about 1.5 points under the sample values so multi-tool requests are not traded
 # away. Full-data figures and paired comparisons: docs/benchmarks.md (pnpm report).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,5 +16,5 @@ fi
 cli="node packages/cli/dist/bin.js"
 gate() { $cli eval "$benchmarks/$1" --pipeline lexical --sample 500 --format table "${@:2}"; }
 gate bfcl --min ndcg@10=0.631 --min hit@1=0.44 --min recall@10=0.82 --min complete@5=0.705
-gate metatool --min ndcg@10=0.565 --min recall@10=0.68 --min complete@5=0.625
-gate sealtools --min ndcg@10=0.923 --min recall@10=0.94 --min complete@5=0.69
+gate metatool --min ndcg@10=0.574 --min recall@10=0.68 --min complete@5=0.62
+gate sealtools --min ndcg@10=0.935 --min recall@10=0.95 --min complete@5=0.74

@@ -1,20 +1,20 @@
 /**
- * What each part of the name signal adds to lexical(): the default fusion over bm25, tfidf and
- * nameMatch, against the same fusion with one part of nameMatch changed, paired on all queries.
+ * What each ranker adds to lexical(): the default fusion over its rankers, against the same
+ * fusion with one ranker left out, paired on all queries.
  * Run: pnpm --filter @shortlist/lexical ablate
  */
-import { bm25 } from '@shortlist/bm25';
 import type { RankerV1 } from '@shortlist/core';
 import { pairedBootstrap } from '@shortlist/eval';
-import { lexicalFusion, nameMatch } from '@shortlist/lexical';
-import { tfidf } from '@shortlist/tfidf';
+import { lexicalFusion, lexicalRankers } from '@shortlist/lexical';
 import { folders, mean, rankerRuns, score } from './ranker-runs.js';
 
+const without = (id: string) => () => lexicalRankers().filter((ranker) => ranker.id !== id);
 const variants: Record<string, () => RankerV1[]> = {
-  default: () => [bm25(), tfidf(), nameMatch({ minCoverage: 0.5 })],
-  'verbs off': () => [bm25(), tfidf(), nameMatch({ minCoverage: 0.5, verbs: false })],
-  'minCoverage 0': () => [bm25(), tfidf(), nameMatch({ minCoverage: 0 })],
-  'no name signal': () => [bm25(), tfidf()],
+  default: () => lexicalRankers(),
+  'no bigrams': without('bigrams'),
+  'no pieces': without('pieces'),
+  'no name signal': without('name'),
+  'no bm25': without('bm25'),
 };
 const pct = (v: number) => (v * 100).toFixed(2);
 console.log('| set | variant | nDCG@10 | default − variant | recall@10 | complete@5 |');

@@ -1,9 +1,7 @@
-import { bm25 } from '@shortlist/bm25';
-import { createTokenizer, pipe, type RankerV1, type SourceRanking } from '@shortlist/core';
+import { pipe, type RankerV1, type SourceRanking } from '@shortlist/core';
 import { completeAt, type Dataset, loadDataset, ndcgAt, recallAt } from '@shortlist/eval';
 import { type ConfiguredFusion, rrf } from '@shortlist/fusion';
-import { nameMatch } from '@shortlist/lexical';
-import { tfidf } from '@shortlist/tfidf';
+import { lexicalRankers } from '@shortlist/lexical';
 
 /** Where the benchmark folders live; override with SHORTLIST_BENCHMARKS. */
 export const benchmarksDir = process.env.SHORTLIST_BENCHMARKS ?? '/work/shared/benchmarks';
@@ -19,20 +17,10 @@ export interface Runs {
 }
 
 /**
- * The rankers measured: the two lexical rankers with their defaults (the single-ranker
- * baselines), the name signal, and with FUSE naming `bm25s`, bm25 with core's light stemming.
+ * The rankers measured: `lexical()`'s own; bm25 and tfidf with their defaults are also the
+ * single-ranker baselines.
  */
-export const defaultRankers = (): RankerV1[] => [
-  bm25(),
-  tfidf(),
-  ...(process.env.FUSE?.includes('bm25s')
-    ? [bm25({ id: 'bm25s', tokenizer: createTokenizer() })]
-    : []),
-  nameMatch({
-    minCoverage: Number(process.env.NAME_MIN_COVERAGE ?? 0.5),
-    verbs: process.env.NAME_VERBS !== 'off',
-  }),
-];
+export const defaultRankers = (): RankerV1[] => lexicalRankers();
 
 /** Indexes a benchmark folder with the rankers and ranks every query once. */
 export async function rankerRuns(name: string, rankers = defaultRankers()): Promise<Runs> {

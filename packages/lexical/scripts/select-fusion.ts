@@ -11,32 +11,25 @@ import { folders, mean, type Runs, rankerRuns, score } from './ranker-runs.js';
 const fitSample = Number(process.argv[2] ?? 3000);
 /** The single rankers every fusion must not fall below. */
 const rankerIds = ['bm25', 'tfidf'] as const;
-/** The three rankers fused (FUSE=bm25s,tfidf,name to try stemmed bm25). */
-const [first, second, third] = (process.env.FUSE ?? 'bm25,tfidf,name').split(',') as [
-  string,
-  string,
-  string,
-];
+/** The rankers fused; FUSE=tfidf,bigrams,pieces fuses a subset (the others weigh 0). */
+const fused = (process.env.FUSE ?? 'bm25,tfidf,bigrams,pieces,name').split(',');
 
-/** Weight grid step: 1 / STEPS (20 gives 0.05). */
-const steps = Number(process.env.STEPS ?? 20);
+/** Weight grid step: 1 / STEPS (10 gives 0.1). */
+const steps = Number(process.env.STEPS ?? 10);
 const splits: Record<string, number>[] = [];
-for (let a = 0; a <= steps; a++) {
-  for (let b = 0; a + b <= steps; b++) {
-    // Rankers outside the three fused get weight 0 (a ranker without a weight counts 1).
-    splits.push({
-      bm25: 0,
-      bm25s: 0,
-      [first]: a / steps,
-      [second]: b / steps,
-      [third]: (steps - a - b) / steps,
-    });
+const zero = { bm25: 0, tfidf: 0, bigrams: 0, pieces: 0, name: 0 };
+const spread = (i: number, left: number, weights: Record<string, number>): void => {
+  if (i === fused.length - 1) {
+    splits.push({ ...weights, [fused[i]!]: left / steps });
+    return;
   }
-}
+  for (let a = 0; a <= left; a++) spread(i + 1, left - a, { ...weights, [fused[i]!]: a / steps });
+};
+spread(0, steps, zero);
 const candidates: ConfiguredFusion[] = [];
 for (const weights of splits) {
   if (Object.values(weights).filter((w) => w > 0).length < 2) continue;
-  // DBSF and RRF (k 10, 60) never came near the top on a 0.1 grid; the finer grid skips them.
+  // DBSF and RRF (k 10, 60) never came near the top of the earlier three-ranker grids.
   for (const normalize of ['minmax', 'zscore'] as const) {
     candidates.push(weighted({ normalize, weights }));
   }

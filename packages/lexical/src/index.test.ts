@@ -7,6 +7,9 @@ it('exports exactly the public surface', async () => {
     'lexical',
     'lexicalFusion',
     'lexicalRankers',
+    'maxPieceTerms',
     'nameMatch',
+    'wordBigrams',
+    'wordPieces',
   ]);
 });

@@ -36,8 +36,10 @@ describe('lexical()', () => {
     expect((await first('remove the old branch')).name).toBe('delete_branch');
     expect((await first('show me the branches')).name).toBe('list_branches');
     expect(Object.keys((await first('make a pull request')).sources).sort()).toEqual([
+      'bigrams',
       'bm25',
       'name',
+      'pieces',
       'tfidf',
     ]);
   });

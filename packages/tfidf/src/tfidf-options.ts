@@ -32,6 +32,12 @@ export interface TfidfOptions {
    */
   readonly stem?: ((word: string) => string) | false;
   /**
+   * Distinct query terms scored at most; past that, only the rarest in the catalogue count.
+   * Lower it for tokenizers that make many terms a word (character n-grams) to bound query time.
+   * @default MAX_QUERY_TERMS (256)
+   */
+  readonly maxQueryTerms?: number;
+  /**
    * Replaces the whole analysis chain; must be deterministic and treat queries and tools alike.
    * @default createTokenizer({ stopwords, stem })
    */

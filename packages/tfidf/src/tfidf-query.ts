@@ -1,4 +1,4 @@
-import { keepRarestTerms } from '@shortlist/core';
+import { keepRarestTerms, MAX_QUERY_TERMS } from '@shortlist/core';
 import { dampCount } from './term-weights.js';
 import type { TfidfPostings } from './tfidf-postings.js';
 
@@ -48,7 +48,7 @@ function reserve(query: QueryVector, termCount: number, tokens: number): void {
 
 /**
  * Reads a query's tokens into `query`: distinct terms some live tool has, in first-seen order,
- * counted (only the rarest `MAX_QUERY_TERMS`, core's policy, past that many), damped like a
+ * counted (only the rarest `maxQueryTerms`, by default core's `MAX_QUERY_TERMS`, past that many), damped like a
  * tool's (`sublinearTf`), times idf, scaled to unit length, then sorted by falling bound (ties
  * keep first-seen order). Returns the number of terms (0: no match).
  */
@@ -59,6 +59,7 @@ export function readQueryVector(
   documentFrequency: Int32Array,
   tokens: readonly string[],
   sublinearTf: boolean,
+  maxQueryTerms: number = MAX_QUERY_TERMS,
 ): number {
   reserve(query, documentFrequency.length, tokens.length);
   const { terms, weights, position } = query;
@@ -76,7 +77,7 @@ export function readQueryVector(
     }
   }
   for (let i = 0; i < m; i++) position[terms[i]!] = 0;
-  m = keepRarestTerms(terms, weights, m, documentFrequency);
+  m = keepRarestTerms(terms, weights, m, documentFrequency, maxQueryTerms);
   query.length = m;
   let squares = 0;
   for (let i = 0; i < m; i++) {

@@ -2,6 +2,7 @@ import {
   createTokenizer,
   englishStopwords,
   InvalidArgumentError,
+  MAX_QUERY_TERMS,
   type Tokenizer,
   toolFieldNames,
 } from '@shortlist/core';
@@ -15,6 +16,8 @@ export interface TfidfSettings {
   /** One weight per entry of `toolFieldNames`, in that order. */
   readonly fieldWeights: Float64Array;
   readonly tokenizer: Tokenizer;
+  /** Distinct query terms scored at most, the rarest kept. */
+  readonly maxQueryTerms: number;
   /**
    * Identifies everything that changes an index built from the same tools; a snapshot taken
    * with other settings is refused. A custom tokenizer cannot be identified and counts as one.
@@ -64,6 +67,11 @@ export function resolveTfidfSettings(options: TfidfOptions = {}): TfidfSettings 
     fail('fieldWeights', 'weights with at least one field above 0', 'all zero');
   }
 
+  const maxQueryTerms = options.maxQueryTerms ?? MAX_QUERY_TERMS;
+  if (!Number.isSafeInteger(maxQueryTerms) || maxQueryTerms < 1) {
+    fail('maxQueryTerms', 'a positive integer', maxQueryTerms);
+  }
+
   let tokenizer: Tokenizer;
   let analysis: string;
   if (options.tokenizer !== undefined) {
@@ -86,5 +94,5 @@ export function resolveTfidfSettings(options: TfidfOptions = {}): TfidfSettings 
     }`;
   }
   const fingerprint = `tf:${sublinearTf ? 'sublinear' : 'raw'};fields:${[...fieldWeights].join(',')};${analysis}`;
-  return { id, sublinearTf, fieldWeights, tokenizer, fingerprint };
+  return { id, sublinearTf, fieldWeights, tokenizer, maxQueryTerms, fingerprint };
 }

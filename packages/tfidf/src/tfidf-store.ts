@@ -1,4 +1,4 @@
-import type { Ranking } from '@shortlist/core';
+import { MAX_QUERY_TERMS, type Ranking } from '@shortlist/core';
 import type { TermWeights } from './term-weights.js';
 import { emptyPostings, type TfidfPostings } from './tfidf-postings.js';
 import { type QueryVector, queryVector, readQueryVector } from './tfidf-query.js';
@@ -205,7 +205,12 @@ export class TfidfStore {
    * Cosine of the query's tf·idf vector (from its tokens) with every document's, best `limit`
    * first, ties by name; exact, with max-score pruning (see `searchTfidf`).
    */
-  rank(tokens: readonly string[], sublinearTf: boolean, limit: number): Ranking {
+  rank(
+    tokens: readonly string[],
+    sublinearTf: boolean,
+    limit: number,
+    maxQueryTerms: number = MAX_QUERY_TERMS,
+  ): Ranking {
     if (!this.compiled) this.compile();
     const m = readQueryVector(
       this.query,
@@ -214,6 +219,7 @@ export class TfidfStore {
       this.df,
       tokens,
       sublinearTf,
+      maxQueryTerms,
     );
     if (m === 0 || limit <= 0) return [];
     return searchTfidf(this.searcher, this.postings, this.query, limit);

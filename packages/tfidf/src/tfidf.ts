@@ -115,7 +115,12 @@ function openIndex(store: TfidfStore, settings: TfidfSettings): RankerIndexV1 {
           message: `${settings.id}: limit must be an integer >= 0, got ${String(limit)}`,
         });
       }
-      return store.rank(settings.tokenizer(query), settings.sublinearTf, limit);
+      return store.rank(
+        settings.tokenizer(query),
+        settings.sublinearTf,
+        limit,
+        settings.maxQueryTerms,
+      );
     },
     async doAdd(tools, addOptions) {
       addTools(store, tools, settings, addOptions, 'doAdd(tools)');
