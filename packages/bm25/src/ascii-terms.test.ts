@@ -1,4 +1,4 @@
-import { createTokenizer, englishStopwords, type Tool } from '@shortlist/core';
+import { createTokenizer, decodeSnapshot, englishStopwords, type Tool } from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
 import { asciiTerms, NOT_ASCII, scanAscii } from './ascii-terms.js';
 import { bm25 } from './bm25.js';
@@ -85,12 +85,19 @@ function mixedTools(): Tool[] {
   });
 }
 
+/** A snapshot's index (terms, slots, postings), without the fingerprint that names the chain. */
+function indexContent(snapshot: Uint8Array) {
+  const { meta, arrays } = decodeSnapshot(snapshot, { kind: 'bm25', formatVersion: 1 });
+  const { fingerprint: _fingerprint, ...rest } = meta as { fingerprint: string };
+  return { meta: rest, arrays };
+}
+
 describe('fused ASCII analysis in the index', () => {
-  it('builds byte-identical snapshots to the general tokenizer path', async () => {
+  it('builds the same index as the general tokenizer path', async () => {
     const tools = mixedTools();
     const fused = await bm25().doIndex(tools);
     const general = await bm25({ tokenizer: createTokenizer({ stem: false }) }).doIndex(tools);
-    expect(fused.doSnapshot!()).toEqual(general.doSnapshot!());
+    expect(indexContent(fused.doSnapshot!())).toEqual(indexContent(general.doSnapshot!()));
   });
 
   it('stays identical through adds of ASCII and non-ASCII tools and with custom stopwords', async () => {
@@ -102,7 +109,7 @@ describe('fused ASCII analysis in the index', () => {
     }).doIndex(tools.slice(0, 150));
     await fused.doAdd!(tools.slice(150));
     await general.doAdd!(tools.slice(150));
-    expect(fused.doSnapshot!()).toEqual(general.doSnapshot!());
+    expect(indexContent(fused.doSnapshot!())).toEqual(indexContent(general.doSnapshot!()));
   });
 
   it('keeps term ids consistent after a restore followed by adds', async () => {

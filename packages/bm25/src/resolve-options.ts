@@ -1,4 +1,5 @@
 import {
+  analysisVersion,
   createTokenizer,
   englishStopwords,
   InvalidArgumentError,
@@ -35,7 +36,10 @@ export interface Bm25Config {
   readonly fingerprint: string;
 }
 
-/** Text run through the tokenizer to tell one analysis chain from another in snapshots. */
+/**
+ * Text run through a custom tokenizer to tell one analysis chain from another in snapshots (the
+ * default chain is named by `analysisVersion` and its stopwords, which starts faster).
+ */
 const PROBE =
   'The Quick brown foxes were jumping over lazy dogs; getUserIDs list_all-items HTTPServer v2.0 données 東京 running schedules';
 
@@ -84,23 +88,39 @@ export function resolveOptions(options: Bm25Options | undefined): Bm25Config {
     fail('tokenizer', 'a function (text) => string[]', tokenizer);
   }
   const weights = readWeights(fieldWeights);
-  // Stemming is off by default: it cost 1.4 nDCG@10 on sealtools (README, "Quality").
-  const analyse =
-    tokenizer ??
-    createTokenizer(stopwords === undefined ? { stem: false } : { stopwords, stem: false });
-  const probe = analyse(PROBE);
-  if (!Array.isArray(probe) || probe.some((term) => typeof term !== 'string')) {
-    fail('tokenizer', 'a function returning an array of strings', probe);
+  if (tokenizer !== undefined) {
+    const probe = tokenizer(PROBE);
+    if (!Array.isArray(probe) || probe.some((term) => typeof term !== 'string')) {
+      fail('tokenizer', 'a function returning an array of strings', probe);
+    }
+    return {
+      id,
+      k1,
+      b,
+      weights,
+      tokenizer,
+      fingerprint: JSON.stringify({ k1, b, weights: [...weights], probe }),
+    };
   }
+  if (stopwords !== undefined && stopwords !== false) {
+    if (typeof stopwords !== 'object' || stopwords === null || !(Symbol.iterator in stopwords)) {
+      fail('stopwords', 'an iterable of words or false', stopwords);
+    }
+  }
+  const stopList = stopwords === false ? [] : [...(stopwords ?? englishStopwords)].map(String);
+  // Stemming is off by default: it cost 1.4 nDCG@10 on sealtools (README, "Quality").
   return {
     id,
     k1,
     b,
     weights,
-    tokenizer: analyse,
-    ...(tokenizer === undefined && {
-      stopwords: new Set(stopwords === false ? [] : (stopwords ?? englishStopwords)),
+    tokenizer: createTokenizer({ stopwords: stopList, stem: false }),
+    stopwords: new Set(stopList),
+    fingerprint: JSON.stringify({
+      k1,
+      b,
+      weights: [...weights],
+      analysis: { version: analysisVersion, stem: false, stopwords: [...new Set(stopList)].sort() },
     }),
-    fingerprint: JSON.stringify({ k1, b, weights: [...weights], probe }),
   };
 }

@@ -58,12 +58,18 @@ describe('snapshot and restore', () => {
       { b: 0.5 },
       { fieldWeights: { name: 5 } },
       { stopwords: false as const },
+      { stopwords: ['the', 'a'] },
       { tokenizer: (text: string) => text.split(' ') },
     ]) {
       await expect(bm25(options).doRestore!(snapshot, tools)).rejects.toThrow(InvalidArgumentError);
     }
     // The same options (a different id does not matter) restore fine.
     await expect(bm25({ id: 'lexical' }).doRestore!(snapshot, tools)).resolves.toBeDefined();
+    // A stopword list is a set: its order does not matter.
+    const listed = (await bm25({ stopwords: ['the', 'a'] }).doIndex(tools)).doSnapshot!();
+    await expect(
+      bm25({ stopwords: ['a', 'the'] }).doRestore!(listed, tools),
+    ).resolves.toBeDefined();
   });
 
   it('round-trips hostile names and an empty index', async () => {

@@ -13,6 +13,7 @@ it('exports exactly the public API', async () => {
     'PluginError',
     'ShortlistError',
     'UnsupportedSpecVersionError',
+    'analysisVersion',
     'cached',
     'completeAt',
     'conversationQuery',

@@ -108,6 +108,7 @@ export { lightStem } from './text/light-stem.js';
 export { splitWords } from './text/split-words.js';
 export { countTokensBounded, MAX_TOKEN_RUN, tokenPieces } from './text/token-pieces.js';
 export {
+  analysisVersion,
   createTokenizer,
   defaultTokenizer,
   type Tokenizer,

@@ -18,6 +18,13 @@ export interface TokenizerOptions {
   stem?: ((word: string) => string) | false;
 }
 
+/**
+ * Names the behaviour of `createTokenizer()`'s split, lowercasing and `lightStem`: rankers put it
+ * in their snapshot fingerprints instead of running a probe text through the chain at every start.
+ * Bump it whenever the default chain's output changes (a test pins that output).
+ */
+export const analysisVersion = 1;
+
 /** Stems are memoised up to this many distinct words, enough for any tool catalogue's vocabulary. */
 const STEM_CACHE_LIMIT = 200_000;
 
