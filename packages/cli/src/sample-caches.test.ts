@@ -2,8 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bm25 } from '@shortlist/bm25';
 import { definitionText, gptTokenizer } from '@shortlist/budget';
-import { CorruptDataError, countTokensBounded, type Tool, toTools } from '@shortlist/core';
+import {
+  CorruptDataError,
+  countTokensBounded,
+  InvalidArgumentError,
+  type Tool,
+  toTools,
+} from '@shortlist/core';
 import { lexical } from '@shortlist/lexical';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createPipeline } from './pipelines.js';
@@ -126,7 +133,8 @@ describe('sample snapshot', () => {
   it('restores the sample to the rankings a fresh index gives', async () => {
     const tools = await sampleTools();
     const snapshots = await readSampleSnapshot(snapshotPath);
-    expect(Object.keys(snapshots ?? {}).sort()).toEqual(['bm25', 'tfidf']);
+    // Every ranker of the default that takes snapshots (nameMatch indexes in well under a ms).
+    expect(Object.keys(snapshots ?? {}).sort()).toEqual(['bigrams', 'bm25', 'pieces', 'tfidf']);
     const pipeline = lexical({ maxTokens: false });
     expect(await ranked(await restoreOrIndex(pipeline, tools, snapshots, {}))).toEqual(
       await ranked(await pipeline.index(tools)),
@@ -152,6 +160,19 @@ describe('sample snapshot', () => {
     expect(await ranked(await restoreOrIndex(pipeline, tools, corrupt, {}))).toEqual(
       await ranked(await pipeline.index(tools)),
     );
+  });
+
+  it('indexes afresh when a snapshot was made with other ranker options', async () => {
+    const tools = await sampleTools();
+    const snapshots = (await readSampleSnapshot(snapshotPath))!;
+    const other = (await bm25({ k1: 2 }).doIndex(tools)).doSnapshot!();
+    const pipeline = lexical({ maxTokens: false });
+    await expect(pipeline.restore(tools, { ...snapshots, bm25: other })).rejects.toSatisfy(
+      InvalidArgumentError.isInstance,
+    );
+    expect(
+      await ranked(await restoreOrIndex(pipeline, tools, { ...snapshots, bm25: other }, {})),
+    ).toEqual(await ranked(await pipeline.index(tools)));
   });
 
   it('ignores a missing, malformed or foreign snapshot file', async () => {

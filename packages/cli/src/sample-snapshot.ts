@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   CorruptDataError,
+  InvalidArgumentError,
   type LongCallOptions,
   type Picker,
   type Pipeline,
@@ -57,7 +58,8 @@ export async function readSampleSnapshot(
 
 /**
  * Restores `pipeline` from `snapshots`, which core checks against the tools' texts (a stale
- * ranker reindexes); a snapshot a ranker rejects as corrupt or foreign means indexing afresh.
+ * ranker reindexes); a snapshot a ranker rejects as corrupt, or as made with other options (a
+ * build older than the code), means indexing afresh.
  */
 export async function restoreOrIndex(
   pipeline: Pipeline,
@@ -69,7 +71,9 @@ export async function restoreOrIndex(
     try {
       return await pipeline.restore(tools, snapshots, options);
     } catch (error) {
-      if (!CorruptDataError.isInstance(error)) throw error;
+      if (!CorruptDataError.isInstance(error) && !InvalidArgumentError.isInstance(error)) {
+        throw error;
+      }
     }
   }
   return pipeline.index(tools, options);
