@@ -36,7 +36,7 @@ export function selectionTable(selection: Selection, budget?: number): string {
   if (selection.picks.length === 0) {
     return budgetNote(selection, budget) ?? 'no tool matched the query';
   }
-  const rankers = [...new Set(selection.picks.flatMap((pick) => Object.keys(pick.sources)))];
+  const rankers = [...new Set(selection.picks.flatMap((pick) => Object.keys(pick.sources)))].sort();
   const packed = selection.totalTokens !== undefined;
   const header = [
     '#',
