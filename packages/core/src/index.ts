@@ -129,6 +129,7 @@ export { isCanonicalTool, toTools } from './tools/to-tools.js';
 export type { JsonSchema, Tool, ToolFormat } from './tools/tool.js';
 export { isAbortError, raceAbort, throwIfAborted } from './util/abort.js';
 export {
+  type DecodeSnapshotOptions,
   decodeSnapshot,
   encodeSnapshot,
   type SnapshotArray,
