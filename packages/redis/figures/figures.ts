@@ -125,6 +125,8 @@ try {
   await collect('following', WORKERS);
   embeddings.reset();
   const latencies: number[] = [];
+  const toStream: number[] = [];
+  const fromStream: number[] = [];
   const added: { name: string; description: string }[] = [];
   for (let i = 0; i < ADDS; i++) {
     const tool = {
@@ -139,6 +141,11 @@ try {
       .filter((report) => report.worker !== origin!.worker)
       .map((report) => report.at);
     latencies.push(Math.max(origin!.at, ...selectable) - origin!.startAt);
+    // Where the time went: until the entry was in the stream (the origin embedding and adding
+    // it), then until the slowest other worker had applied it.
+    const appended = others[0]!.addedAt;
+    toStream.push(appended - origin!.startAt);
+    fromStream.push(Math.max(...selectable) - appended);
   }
   const addTexts = embeddings.counts();
   tell({ type: 'verify', tools: added.slice(-10) });
@@ -169,6 +176,7 @@ ${WORKERS} worker processes, ${TOOLS.toLocaleString('en')} synthetic tools (@sho
     .map((part) => `${part} ${ms(median(restarts.map((report) => report.parts[part]!)))}`)
     .join(', ')} | — |
 | add on one worker → selectable on all ${WORKERS} (${ADDS} adds) | p50 ${ms(median(latencies))}, p99 ${ms(quantile(latencies, 0.99))}, max ${ms(Math.max(...latencies))} | p99 ≤ 100 ms |
+| of which: until the change is in the stream (origin embeds, adds, publishes) / from the stream until the slowest other worker applied it | p50 ${ms(median(toStream))} / ${ms(median(fromStream))}, p99 ${ms(quantile(toStream, 0.99))} / ${ms(quantile(fromStream, 0.99))} (Redis stamps entries to the millisecond) | — |
 | texts embedded for the ${ADDS} adds | ${addTexts.texts} | each once |
 | last 10 added tools found by select on each worker | ${verified.map((report) => `${report.found}/${report.of}`).join(', ')} | all |
 `);

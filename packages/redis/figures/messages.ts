@@ -19,7 +19,7 @@ export type Report =
       parts: Record<string, number>;
     }
   | { type: 'following'; worker: number }
-  | { type: 'applied'; worker: number; name: string; at: number }
+  | { type: 'applied'; worker: number; name: string; at: number; addedAt: number }
   | { type: 'added'; worker: number; name: string; startAt: number; at: number }
   | { type: 'verified'; worker: number; found: number; of: number };
 

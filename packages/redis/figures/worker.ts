@@ -60,8 +60,8 @@ async function restoreParts(): Promise<Record<string, number>> {
   lap('connect + GET');
   const snapshots = decodeEnvelope(bytes!, identity, key);
   lap('envelope check');
-  const restored = await pipeline.restore(canonical, snapshots);
-  lap('picker restore (core catalogue check + every ranker)');
+  const restored = await pipeline.restore(canonical, snapshots, { catalogueVerified: true });
+  lap('picker restore (every ranker)');
   restored.dispose();
   // Each ranker alone, on its part without core's 16-byte catalogue stamp (layout known here only).
   for (const ranker of pipeline.rankers) {
@@ -117,8 +117,11 @@ async function handle(command: Command): Promise<void> {
     case 'follow': {
       sync = syncCatalogue(picker!, {
         redis,
-        onApplied: ({ names }) => {
-          for (const name of names) send({ type: 'applied', worker, name, at: wallClock() });
+        onApplied: ({ id, names }) => {
+          // The entry id's first part is Redis's clock (this machine's) when it was appended.
+          const addedAt = Number(id.split('-')[0]);
+          for (const name of names)
+            send({ type: 'applied', worker, name, at: wallClock(), addedAt });
         },
       });
       await sync.caughtUp();

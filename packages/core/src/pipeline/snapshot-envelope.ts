@@ -59,11 +59,11 @@ export function readStamp(snapshot: Uint8Array): {
   if (snapshot.length >= HEADER) {
     const view = new DataView(snapshot.buffer, snapshot.byteOffset, HEADER);
     if (view.getUint32(0, true) === MAGIC && view.getUint32(4, true) === VERSION) {
-      // Copied so the ranker gets its bytes at offset 0, as it wrote them (Uint8Array's slice:
-      // a Node Buffer's own slice() would be a view).
+      // A view, not a copy (rankers never write to their input; decodeSnapshot copies what is
+      // misaligned): the header keeps 8-byte alignment.
       return {
         digest: [view.getUint32(8, true), view.getUint32(12, true)],
-        inner: Uint8Array.prototype.slice.call(snapshot, HEADER),
+        inner: snapshot.subarray(HEADER),
       };
     }
   }
