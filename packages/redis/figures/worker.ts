@@ -63,10 +63,15 @@ async function restoreParts(): Promise<Record<string, number>> {
   const restored = await pipeline.restore(canonical, snapshots, { catalogueVerified: true });
   lap('picker restore (every ranker)');
   restored.dispose();
-  // Each ranker alone, on its part without core's 16-byte catalogue stamp (layout known here only).
+  // Each ranker alone, restored the same way.
   for (const ranker of pipeline.rankers) {
-    await ranker.doRestore!(snapshots[ranker.id]!.subarray(16), canonical);
+    const one = await pipe(ranker).restore(
+      canonical,
+      { [ranker.id]: snapshots[ranker.id]! },
+      { catalogueVerified: true },
+    );
     lap(`of which ${ranker.id}`);
+    one.dispose();
   }
   return parts;
 }

@@ -33,6 +33,7 @@ const definition = (picker: Picker, name: string) =>
 beforeAll(async () => {
   server = await startRedisServer();
   admin = new Redis(server.url);
+  admin.on('error', () => undefined); // the tests restart the server under it
 });
 afterEach(async () => {
   await Promise.all(syncs.splice(0).map((sync) => sync.close()));
