@@ -34,6 +34,7 @@ let workers: ChildProcess[] = [];
 function spawnWorkers(): void {
   workers = Array.from({ length: WORKERS }, (_, worker) => {
     const child = fork(fileURLToPath(new URL('./worker.js', import.meta.url)), {
+      execArgv: ['--expose-gc'], // a full collection before each timed restart (worker.ts)
       env: {
         ...process.env,
         WORKER: String(worker),
