@@ -117,21 +117,23 @@ export function semantic(options: SemanticOptions): RankerV1 {
           )} dimensions), not ${embedder.modelId} (${embedder.dimensions}); re-index with this embedder`,
         });
       }
-      if (!meta.keys.every((key) => typeof key === 'string')) {
+      const stored = new Set<unknown>(meta.keys);
+      if (stored.size !== meta.keys.length || !meta.keys.every((key) => typeof key === 'string')) {
         throw new CorruptDataError({
           source: 'semantic snapshot',
           message:
-            'semantic snapshot cannot be restored: its keys are not all strings; re-index the tools',
+            'semantic snapshot cannot be restored: its keys are not distinct tool names; re-index the tools',
         });
       }
       // The rows are adopted as they were stored (checked to be unit vectors), not rebuilt.
       const vectors = createVectorIndex(embedder.dimensions, 1);
       vectors.import(meta.keys, matrix);
-      const known = new Set(tools.map((tool) => tool.name));
-      const gone = meta.keys.filter((key) => !known.has(key));
-      if (gone.length > 0) vectors.removeKeys(new Set(gone));
-      const stored = new Set(meta.keys);
       const missing = tools.filter((tool) => !stored.has(tool.name));
+      // Rows of tools no longer in the catalogue (only looked for when some must exist).
+      if (meta.keys.length > tools.length - missing.length) {
+        const known = new Set(tools.map((tool) => tool.name));
+        vectors.removeKeys(new Set(meta.keys.filter((key) => !known.has(key))));
+      }
       const index = wrap(vectors);
       if (missing.length > 0) await index.doAdd!(missing, options);
       return index;
