@@ -16,6 +16,9 @@ export type Report =
       restoreMs: number[];
       aloneMs: number[];
       warmMs: number[];
+      /** This worker's own CPU time (user + system) during each restore / index alone. */
+      restoreCpuMs: number[];
+      aloneCpuMs: number[];
       parts: Record<string, number>;
     }
   | { type: 'following'; worker: number }

@@ -99,28 +99,46 @@ async function handle(command: Command): Promise<void> {
       const restoreMs: number[] = [];
       const aloneMs: number[] = [];
       const warmMs: number[] = [];
-      const time = async (run: () => Promise<Picker>, into: number[]) => {
+      const restoreCpuMs: number[] = [];
+      const aloneCpuMs: number[] = [];
+      const time = async (run: () => Promise<Picker>, into: number[], cpuInto?: number[]) => {
         // Every way starts from a collected heap, as a freshly started process would, so none
         // pays for the garbage of the run before it.
         (globalThis as { gc?: () => void }).gc?.();
         const started = performance.now();
+        const cpu = process.cpuUsage();
         const restarted = await run();
         into.push(performance.now() - started);
+        const used = process.cpuUsage(cpu);
+        cpuInto?.push((used.user + used.system) / 1000);
         restarted.dispose();
       };
       for (let i = 0; i < command.repeats; i++) {
-        await time(async () => {
-          const restored = await restoreOrIndex(pipelineWith(true), tools, {
-            redis,
-            configuration,
-          });
-          if (restored.source !== 'restored') throw new Error('expected a restore');
-          return restored.picker;
-        }, restoreMs);
-        await time(() => pipelineWith(false).index(tools), aloneMs);
+        await time(
+          async () => {
+            const restored = await restoreOrIndex(pipelineWith(true), tools, {
+              redis,
+              configuration,
+            });
+            if (restored.source !== 'restored') throw new Error('expected a restore');
+            return restored.picker;
+          },
+          restoreMs,
+          restoreCpuMs,
+        );
+        await time(() => pipelineWith(false).index(tools), aloneMs, aloneCpuMs);
         await time(() => pipelineWith(true).index(tools), warmMs);
       }
-      send({ type: 'restarts', worker, restoreMs, aloneMs, warmMs, parts: await restoreParts() });
+      send({
+        type: 'restarts',
+        worker,
+        restoreMs,
+        aloneMs,
+        warmMs,
+        restoreCpuMs,
+        aloneCpuMs,
+        parts: await restoreParts(),
+      });
       return;
     }
     case 'follow': {
