@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { InvalidArgumentError, type Picker, toTools, type WarningHandler } from '@shortlist/core';
 import { outageNotice, warnToConsole } from './outage-notice.js';
 import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';
+import { compareIds, trimmedSince } from './stream-ids.js';
 import { withDeadline } from './with-deadline.js';
 
 export interface CatalogueSyncOptions {
@@ -245,29 +246,6 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
   };
 
   /**
-   * Whether changes after `since` were trimmed away, from `XINFO STREAM` (conservative: when
-   * unsure, yes; a needless resync changes nothing). Trimming, unlike XDEL, does not move
-   * `max-deleted-entry-id`, so it shows as fewer entries than were added.
-   */
-  const trimmedSince = (info: unknown, since: string): boolean => {
-    if (!Array.isArray(info)) return false; // no stream yet: nothing was trimmed
-    const field = (name: string): unknown => {
-      const at = info.indexOf(name);
-      return at < 0 ? undefined : info[at + 1];
-    };
-    const deleted = field('max-deleted-entry-id');
-    if (typeof deleted === 'string' && compareIds(deleted, since) > 0) return true;
-    const added = field('entries-added');
-    if (typeof added === 'number' && added === field('length')) return false; // none removed
-    const first = field('first-entry');
-    if (Array.isArray(first) && typeof first[0] === 'string')
-      return compareIds(first[0], since) > 0;
-    // Empty: whatever came after `since` is gone.
-    const last = field('last-generated-id');
-    return typeof last === 'string' && compareIds(last, since) > 0;
-  };
-
-  /**
    * Brings the picker to the catalogue state (the stream's last word on every name) and the
    * stream id it matches, read together: what replaying the trimmed changes would have done.
    */
@@ -420,11 +398,4 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
       await queue;
     },
   };
-}
-
-/** Orders two stream ids (`ms-seq`). */
-function compareIds(a: string, b: string): number {
-  const [aMs = 0, aSeq = 0] = a.split('-').map(Number);
-  const [bMs = 0, bSeq = 0] = b.split('-').map(Number);
-  return aMs - bMs || aSeq - bSeq;
 }
