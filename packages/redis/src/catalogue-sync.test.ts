@@ -182,6 +182,9 @@ describe('syncCatalogue', { timeout: 15_000 }, () => {
     await a.sync.add([{ ...extra, description: 'Sends a fax, changed' }]);
     await a.sync.remove(['tool_105', 'fax_send']);
     await a.sync.add([{ ...extra, description: 'Sends a fax, back again' }]);
+    await a.sync.add([{ name: 'scan', description: 'Scans a page (shared)', parameters: {} }]);
+    // b had added its own `scan` straight to its picker, outside sync: the state replaces it.
+    await b.picker.add([{ name: 'scan', description: 'Scans a page (b only)', parameters: {} }]);
     const length = await admin.xlen('shortlist:catalogue:default');
     expect(length).toBeLessThan(200); // about maxEntries, plus at most one node (`~`)
     const [first] = await admin.xrange('shortlist:catalogue:default', '-', '+', 'COUNT', 1);
@@ -200,8 +203,10 @@ describe('syncCatalogue', { timeout: 15_000 }, () => {
         .map((tool) => `${tool.name}: ${tool.description}`)
         .sort();
     for (const picker of [b.picker, fresh.picker]) expect(names(picker)).toEqual(names(a.picker));
-    expect(a.picker.size).toBe(20 - 1 + 300 - 1 + 1);
+    expect(a.picker.size).toBe(20 - 1 + 300 - 1 + 1 + 1);
     expect(definition(fresh.picker, 'fax_send')).toBe('Sends a fax, back again');
+    expect(definition(b.picker, 'scan')).toBe('Scans a page (shared)');
+    expect(warnings).toEqual([]);
     expect([resumed.resyncs, fresh.sync.resyncs]).toEqual([1, 1]);
     // A process that was never behind the trimming replays and does not resync.
     const caughtUp = await startProcess({ fromId: a.sync.lastId });

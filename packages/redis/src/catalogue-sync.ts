@@ -143,10 +143,12 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
       const add: { name: string; tool: string }[] = [];
       for (const change of changes) {
         const current = known.get(change.name);
+        // Present in the picker, whether it came through sync or not.
+        const present = current !== undefined || picker.get(change.name) !== undefined;
         if (change.op === 'remove') {
-          if (current !== undefined) remove.push(change.name);
+          if (present) remove.push(change.name);
         } else if (current !== change.tool) {
-          if (current !== undefined) remove.push(change.name);
+          if (present) remove.push(change.name);
           add.push(change);
         }
       }
@@ -269,7 +271,15 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
           : parse(`state:${name}`, ['op', 'add', 'name', name, 'tool', tool]);
       if (change) changes.push(change);
     }
-    const changed = await applyState(changes);
+    let changed = 0;
+    try {
+      changed = await applyState(changes);
+    } catch (error) {
+      // Like an entry that cannot be applied: said, skipped, and not retried for ever.
+      onWarning(
+        `syncCatalogue(${stream}): could not apply the catalogue state (${error instanceof Error ? error.message : String(error)}); skipped`,
+      );
+    }
     if (latest && compareIds(latest[0], lastId) > 0) lastId = latest[0];
     resyncs++;
     options.onResync?.({ id: lastId, changed });
