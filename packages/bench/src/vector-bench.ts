@@ -178,7 +178,7 @@ export async function benchVectors(options: VectorBenchOptions): Promise<VectorR
         10,
         options.gc,
       );
-      const content = decodeSnapshot(figures.snapshot, { kind: 'semantic', formatVersion: 1 });
+      const content = decodeSnapshot(figures.snapshot, { kind: 'semantic', formatVersion: 2 });
       const keys = (content.meta as { keys: string[] }).keys;
       const matrix = content.arrays[0] as Float32Array;
       const rows = keys.map((_, i) => matrix.subarray(i * dimensions, (i + 1) * dimensions));

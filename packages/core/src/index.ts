@@ -43,7 +43,7 @@ export {
 } from './errors/index.js';
 export { MAX_PACK_CANDIDATES } from './pipeline/limit-policy.js';
 export type { Picker, RankingsOptions, SelectOptions } from './pipeline/picker.js';
-export { type Pipeline, pipe, type ToolInput } from './pipeline/pipe.js';
+export { type Pipeline, pipe, type RestoreOptions, type ToolInput } from './pipeline/pipe.js';
 export type { Pick, Selection } from './pipeline/selection.js';
 // Allocation-free top-k building blocks shared by the lexical rankers, for ranker authors too.
 export { gallopTo } from './ranking/gallop.js';
@@ -130,6 +130,7 @@ export { isCanonicalTool, toTools } from './tools/to-tools.js';
 export type { JsonSchema, Tool, ToolFormat } from './tools/tool.js';
 export { isAbortError, raceAbort, throwIfAborted } from './util/abort.js';
 export {
+  type DecodeSnapshotOptions,
   decodeSnapshot,
   encodeSnapshot,
   type SnapshotArray,

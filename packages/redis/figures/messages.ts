@@ -16,10 +16,13 @@ export type Report =
       restoreMs: number[];
       aloneMs: number[];
       warmMs: number[];
+      /** This worker's own CPU time (user + system) during each restore / index alone. */
+      restoreCpuMs: number[];
+      aloneCpuMs: number[];
       parts: Record<string, number>;
     }
   | { type: 'following'; worker: number }
-  | { type: 'applied'; worker: number; name: string; at: number }
+  | { type: 'applied'; worker: number; name: string; at: number; addedAt: number }
   | { type: 'added'; worker: number; name: string; startAt: number; at: number }
   | { type: 'verified'; worker: number; found: number; of: number };
 

@@ -33,6 +33,7 @@ const definition = (picker: Picker, name: string) =>
 beforeAll(async () => {
   server = await startRedisServer();
   admin = new Redis(server.url);
+  admin.on('error', () => undefined); // the tests restart the server under it
 });
 afterEach(async () => {
   await Promise.all(syncs.splice(0).map((sync) => sync.close()));
@@ -168,11 +169,96 @@ describe('syncCatalogue', { timeout: 15_000 }, () => {
     expect(a.picker.size).toBe(21);
   });
 
+  it('trims the stream, and a process whose last id was trimmed away resyncs from the catalogue state', async () => {
+    const a = await startProcess({ maxEntries: 10 });
+    const b = await startProcess();
+    await a.sync.add([extra]);
+    await eventually(() => has(b.picker, 'fax_send'));
+    const resumeFrom = b.sync.lastId;
+    await b.sync.close();
+    // 300 changes while b is down: far more than the stream keeps.
+    await a.sync.remove(['tool_0']);
+    for (let batch = 0; batch < 6; batch++) await a.sync.add(catalogue(50, 100 + batch * 50));
+    await a.sync.add([{ ...extra, description: 'Sends a fax, changed' }]);
+    await a.sync.remove(['tool_105', 'fax_send']);
+    await a.sync.add([{ ...extra, description: 'Sends a fax, back again' }]);
+    await a.sync.add([{ name: 'scan', description: 'Scans a page (shared)', parameters: {} }]);
+    // b had added its own `scan` straight to its picker, outside sync: the state replaces it.
+    await b.picker.add([{ name: 'scan', description: 'Scans a page (b only)', parameters: {} }]);
+    const length = await admin.xlen('shortlist:catalogue:default');
+    expect(length).toBeLessThan(200); // about maxEntries, plus at most one node (`~`)
+    const [first] = await admin.xrange('shortlist:catalogue:default', '-', '+', 'COUNT', 1);
+    const id = (value: string) => value.split('-').map(BigInt) as [bigint, bigint];
+    const [[oldestMs, oldestSeq], [fromMs, fromSeq]] = [id(first![0]), id(resumeFrom)];
+    // b's place in the stream is gone: the oldest entry left is newer than it.
+    expect(oldestMs > fromMs || (oldestMs === fromMs && oldestSeq > fromSeq)).toBe(true);
+    const resumed = syncCatalogue(b.picker, { redis: server.url, fromId: resumeFrom });
+    syncs.push(resumed);
+    const fresh = await startProcess(); // starts after the trimming, from '0'
+    await resumed.caughtUp();
+    await fresh.sync.caughtUp();
+    const names = (picker: Picker) =>
+      picker
+        .tools()
+        .map((tool) => `${tool.name}: ${tool.description}`)
+        .sort();
+    for (const picker of [b.picker, fresh.picker]) expect(names(picker)).toEqual(names(a.picker));
+    expect(a.picker.size).toBe(20 - 1 + 300 - 1 + 1 + 1);
+    expect(definition(fresh.picker, 'fax_send')).toBe('Sends a fax, back again');
+    expect(definition(b.picker, 'scan')).toBe('Scans a page (shared)');
+    expect(warnings).toEqual([]);
+    expect([resumed.resyncs, fresh.sync.resyncs]).toEqual([1, 1]);
+    // A process that was never behind the trimming replays and does not resync.
+    const caughtUp = await startProcess({ fromId: a.sync.lastId });
+    await caughtUp.sync.caughtUp();
+    expect(caughtUp.sync.resyncs).toBe(0);
+  });
+
+  it('resyncs a running process that fell behind the trimming, and trims by age', async () => {
+    const a = await startProcess({ maxEntries: 10, maxAgeMs: 50 });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let stalled = false;
+    const base = await pipe(bm25()).index(catalogue(20));
+    // b's picker stalls on its first add (a busy process) while a publishes 300 changes.
+    const slow = new Proxy(base, {
+      get(target, property, receiver) {
+        if (property !== 'add') return Reflect.get(target, property, receiver);
+        return async (...args: Parameters<Picker['add']>) => {
+          stalled = true;
+          await gate;
+          return target.add(...args);
+        };
+      },
+    });
+    const b = syncCatalogue(slow, { redis: server.url, blockMs: 200 });
+    syncs.push(b);
+    await b.caughtUp();
+    await a.sync.add([extra]);
+    await eventually(() => stalled);
+    for (let batch = 0; batch < 6; batch++) await a.sync.add(catalogue(50, 100 + batch * 50));
+    await a.sync.remove(['tool_3']);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await a.sync.add([{ name: 'print', description: 'Prints a document', parameters: {} }]);
+    // Trimmed by age: only the newest, partly filled node is left.
+    expect(await admin.xlen('shortlist:catalogue:default')).toBeLessThan(100);
+    release();
+    await b.caughtUp();
+    expect(b.resyncs).toBeGreaterThanOrEqual(1);
+    expect(base.size).toBe(a.picker.size);
+    expect(has(base, 'tool_3')).toBe(false);
+    expect(has(base, 'print') && has(base, 'tool_349') && has(base, 'fax_send')).toBe(true);
+  });
+
   it('rejects bad arguments with typed errors', async () => {
     const picker = await pipe(bm25()).index(base);
     // @ts-expect-error: testing a JavaScript caller
     expect(() => syncCatalogue(undefined, { redis: server.url })).toThrow(InvalidArgumentError);
     expect(() => syncCatalogue(picker, { redis: server.url, blockMs: 0 })).toThrow(/blockMs/);
+    expect(() => syncCatalogue(picker, { redis: server.url, maxEntries: 0 })).toThrow(/maxEntries/);
+    expect(() => syncCatalogue(picker, { redis: server.url, maxAgeMs: -1 })).toThrow(/maxAgeMs/);
     const { sync } = await startProcess();
     // @ts-expect-error: testing a JavaScript caller
     await expect(sync.remove('tool_1')).rejects.toThrow(/array of tool names/);

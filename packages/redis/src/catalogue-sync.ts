@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { InvalidArgumentError, type Picker, toTools, type WarningHandler } from '@shortlist/core';
 import { outageNotice, warnToConsole } from './outage-notice.js';
 import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';
+import { compareIds, trimmedSince } from './stream-ids.js';
 import { withDeadline } from './with-deadline.js';
 
 export interface CatalogueSyncOptions {
@@ -11,8 +12,16 @@ export interface CatalogueSyncOptions {
   readonly prefix?: string;
   /** Which shared catalogue; processes with the same name share changes. @default 'default' */
   readonly catalogue?: string;
-  /** Stream id to read after: '0' replays every change on top of the picker's tools. @default '0' */
+  /**
+   * Stream id to read after: '0' replays every change still in the stream on top of the
+   * picker's tools (after a resync from the catalogue state if older changes were trimmed).
+   * @default '0'
+   */
   readonly fromId?: string;
+  /** The stream keeps about this many recent changes (`XADD MAXLEN ~`). @default 10000 */
+  readonly maxEntries?: number;
+  /** Changes older than this are trimmed too (`XTRIM MINID ~`, by this process's clock); none when absent. */
+  readonly maxAgeMs?: number;
   /** Longest wait for one Redis write; past it the change is kept and published later. @default 250 */
   readonly timeoutMs?: number;
   /** How long one blocking read waits for news before checking in again. @default 1000 */
@@ -23,6 +32,8 @@ export interface CatalogueSyncOptions {
   readonly onWarning?: WarningHandler;
   /** Called after each change from the stream is applied to the picker (for metrics). */
   readonly onApplied?: (change: { readonly id: string; readonly names: readonly string[] }) => void;
+  /** Called after a resync from the catalogue state, with the stream id it brought the picker to. */
+  readonly onResync?: (resync: { readonly id: string; readonly changed: number }) => void;
 }
 
 /** A picker's link to the shared catalogue: change it here and every process follows. */
@@ -33,6 +44,8 @@ export interface CatalogueSync {
   remove(names: readonly string[]): Promise<void>;
   /** The last stream id applied; pass it as `fromId` to resume after a restart. */
   readonly lastId: string;
+  /** Times the picker was brought up to date from the catalogue state because changes it had not read were trimmed. */
+  readonly resyncs: number;
   /** Changes made while Redis was unreachable, waiting to be published. */
   readonly pendingChanges: number;
   /** Resolves once every change in the stream at the time of the call is applied here; waits for an unreachable Redis. */
@@ -60,6 +73,17 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
     });
   }
   const stream = `${options.prefix ?? 'shortlist:'}catalogue:${options.catalogue ?? 'default'}`;
+  /** The stream's last word on every name it ever carried ('' for a removal), for resyncs. */
+  const stateKey = `${stream}:state`;
+  const maxEntries = positiveInteger(
+    options.maxEntries,
+    10_000,
+    'syncCatalogue(options.maxEntries)',
+  );
+  const maxAgeMs =
+    options.maxAgeMs === undefined
+      ? undefined
+      : positiveInteger(options.maxAgeMs, 0, 'syncCatalogue(options.maxAgeMs)');
   const timeoutMs = positiveInteger(options.timeoutMs, 250, 'syncCatalogue(options.timeoutMs)');
   const blockMs = positiveInteger(options.blockMs, 1000, 'syncCatalogue(options.blockMs)');
   const retryMs = positiveInteger(options.retryMs, 250, 'syncCatalogue(options.retryMs)');
@@ -73,6 +97,12 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
   const notice = outageNotice(`syncCatalogue(${stream})`, onWarning);
   let lastId = options.fromId ?? '0';
   let closed = false;
+  let resyncs = 0;
+  /** Settled once the first check for trimmed changes ran (caughtUp waits for it). */
+  let checkedOnce: () => void = () => undefined;
+  const firstCheck = new Promise<void>((resolve) => {
+    checkedOnce = resolve;
+  });
   const pending: Change[][] = [];
   /** The definition each tool in the picker was added with, to tell a repeat from a change. */
   const known = new Map<string, string>();
@@ -106,14 +136,60 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
       }
     });
 
+  /** Applies one change per name in two picker calls (removals, then additions); returns how many changed. */
+  const applyState = (changes: readonly Change[]) =>
+    serial(async () => {
+      const remove: string[] = [];
+      const add: { name: string; tool: string }[] = [];
+      for (const change of changes) {
+        const current = known.get(change.name);
+        // Present in the picker, whether it came through sync or not.
+        const present = current !== undefined || picker.get(change.name) !== undefined;
+        if (change.op === 'remove') {
+          if (present) remove.push(change.name);
+        } else if (current !== change.tool) {
+          if (present) remove.push(change.name);
+          add.push(change);
+        }
+      }
+      if (remove.length > 0) {
+        await picker.remove(remove);
+        for (const name of remove) known.delete(name);
+      }
+      if (add.length > 0) {
+        await picker.add(add.map((change) => JSON.parse(change.tool)));
+        for (const change of add) known.set(change.name, change.tool);
+      }
+      return new Set([...remove, ...add.map((change) => change.name)]).size;
+    });
+
   const publish = async (changes: readonly Change[]): Promise<void> => {
     await whenReady(writer, timeoutMs);
+    // The entry, the state it leaves and the trim go together, so a resync reads a state that
+    // matches a stream id exactly.
     const batch = writer.multi();
     for (const change of changes) {
-      if (change.op === 'add')
-        batch.xadd(stream, '*', 'op', 'add', 'name', change.name, 'tool', change.tool);
-      else batch.xadd(stream, '*', 'op', 'remove', 'name', change.name);
+      if (change.op === 'add') {
+        batch.xadd(
+          stream,
+          'MAXLEN',
+          '~',
+          maxEntries,
+          '*',
+          'op',
+          'add',
+          'name',
+          change.name,
+          'tool',
+          change.tool,
+        );
+        batch.hset(stateKey, change.name, change.tool);
+      } else {
+        batch.xadd(stream, 'MAXLEN', '~', maxEntries, '*', 'op', 'remove', 'name', change.name);
+        batch.hset(stateKey, change.name, '');
+      }
     }
+    if (maxAgeMs !== undefined) batch.xtrim(stream, 'MINID', '~', `${Date.now() - maxAgeMs}-0`);
     const results = await withDeadline(batch.exec(), timeoutMs, 'publish change');
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error('transaction was discarded');
@@ -171,16 +247,81 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
     }
   };
 
+  /**
+   * Brings the picker to the catalogue state (the stream's last word on every name) and the
+   * stream id it matches, read together: what replaying the trimmed changes would have done.
+   */
+  const resync = async (): Promise<void> => {
+    const results = await withDeadline(
+      reader.multi().hgetall(stateKey).xrevrange(stream, '+', '-', 'COUNT', 1).exec(),
+      blockMs + timeoutMs,
+      'read catalogue state',
+    );
+    const [stateResult, latestResult] = results ?? [];
+    if (!stateResult || !latestResult || stateResult[0] || latestResult[0]) {
+      throw stateResult?.[0] ?? latestResult?.[0] ?? new Error('transaction was discarded');
+    }
+    const state = stateResult[1] as Record<string, string>;
+    const [latest] = latestResult[1] as [string, string[]][];
+    const changes: Change[] = [];
+    for (const [name, tool] of Object.entries(state)) {
+      const change =
+        tool === ''
+          ? parse(`state:${name}`, ['op', 'remove', 'name', name])
+          : parse(`state:${name}`, ['op', 'add', 'name', name, 'tool', tool]);
+      if (change) changes.push(change);
+    }
+    let changed = 0;
+    try {
+      changed = await applyState(changes);
+    } catch (error) {
+      // Like an entry that cannot be applied: said, skipped, and not retried for ever.
+      onWarning(
+        `syncCatalogue(${stream}): could not apply the catalogue state (${error instanceof Error ? error.message : String(error)}); skipped`,
+      );
+    }
+    if (latest && compareIds(latest[0], lastId) > 0) lastId = latest[0];
+    resyncs++;
+    options.onResync?.({ id: lastId, changed });
+    settleWaiters();
+  };
+
   const follow = async (): Promise<void> => {
+    /** Whether the trimmed-changes check ran on this connection (again after any failure). */
+    let checked = false;
     while (!closed) {
       try {
         await whenReady(reader, connectMs);
-        const reply = (await withDeadline(
-          reader.xread('COUNT', 500, 'BLOCK', blockMs, 'STREAMS', stream, lastId),
+        if (!checked) {
+          const info = await withDeadline(
+            reader.xinfo('STREAM', stream).catch(() => undefined), // no stream: nothing trimmed
+            timeoutMs,
+            'check for trimmed changes',
+          );
+          if (trimmedSince(info, lastId)) await resync();
+          checked = true;
+          checkedOnce();
+        }
+        // XINFO right after the read, on the same connection: if changes newer than where this
+        // read started were trimmed meanwhile (a reader far behind), resync instead.
+        const readFrom = lastId;
+        const results = await withDeadline(
+          reader
+            .pipeline()
+            .xread('COUNT', 500, 'BLOCK', blockMs, 'STREAMS', stream, readFrom)
+            .xinfo('STREAM', stream)
+            .exec(),
           blockMs + timeoutMs,
           'read changes',
-        )) as [string, [string, string[]][]][] | null;
+        );
+        const [readResult, infoResult] = results ?? [];
+        if (!readResult || readResult[0]) throw readResult?.[0] ?? new Error('read was discarded');
         notice.recovered();
+        if (trimmedSince(infoResult?.[0] ? undefined : infoResult?.[1], readFrom)) {
+          await resync();
+          continue;
+        }
+        const reply = readResult[1] as [string, [string, string[]][]][] | null;
         for (const [, entries] of reply ?? []) {
           for (const [id, fields] of entries) {
             const parsed = parse(id, fields);
@@ -199,6 +340,7 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
         }
         settleWaiters();
       } catch (error) {
+        checked = false;
         if (closed) break;
         notice.failed('read', error);
         if (reader.status === 'ready') reader.disconnect(true); // a stalled read: start afresh
@@ -231,10 +373,14 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
     get lastId() {
       return lastId;
     },
+    get resyncs() {
+      return resyncs;
+    },
     get pendingChanges() {
       return pending.reduce((sum, changes) => sum + changes.length, 0);
     },
     async caughtUp() {
+      await firstCheck; // released by close() too
       let latest: [string, string[]] | undefined;
       for (;;) {
         if (closed) throw closedError();
@@ -255,17 +401,11 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
     },
     async close() {
       closed = true;
+      checkedOnce();
       reader.disconnect();
       writer.disconnect();
       await following;
       await queue;
     },
   };
-}
-
-/** Orders two stream ids (`ms-seq`). */
-function compareIds(a: string, b: string): number {
-  const [aMs = 0, aSeq = 0] = a.split('-').map(Number);
-  const [bMs = 0, bSeq = 0] = b.split('-').map(Number);
-  return aMs - bMs || aSeq - bSeq;
 }

@@ -1,11 +1,20 @@
 import { bm25 } from '@shortlist/bm25';
 import { countingEmbedder } from '@shortlist/conformance';
-import { cached, InvalidArgumentError, type Picker, pipe, semantic } from '@shortlist/core';
+import {
+  cached,
+  decodeSnapshot,
+  encodeSnapshot,
+  InvalidArgumentError,
+  type Picker,
+  pipe,
+  semantic,
+} from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { restoreOrIndex } from './picker-snapshots.js';
 import { redisStore } from './redis-store.js';
+import { decodeEnvelope, encodeEnvelope } from './snapshot-envelope.js';
 import { catalogue } from './test-helpers.js';
 import { freePort, startRedisServer, type TestRedisServer } from './test-redis-server.js';
 
@@ -122,6 +131,31 @@ describe('restoreOrIndex', { timeout: 15_000 }, () => {
     expect(stale.source).toBe('indexed');
     expect(warnings.join('\n')).toMatch(/another catalogue \(stale\)/);
     expect(stale.picker.size).toBe(60);
+    await a.store.close();
+  });
+
+  it('rejects a snapshot holding an old semantic format (1) with a typed error, rebuilds and overwrites it', async () => {
+    const a = pipelineFor(countingEmbedder());
+    const built = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
+    const [configuration, catalogueDigest] = built.key.split(':').slice(-2) as [string, string];
+    const identity = { configuration, catalogue: catalogueDigest };
+    const parts = decodeEnvelope((await admin.getBuffer(built.key))!, identity, built.key);
+    // The semantic part as the previous version wrote it: the same rows, format 1.
+    const stamped = parts.semantic!;
+    const content = decodeSnapshot(stamped.subarray(16), { kind: 'semantic', formatVersion: 2 });
+    const old = encodeSnapshot({ ...content, formatVersion: 1 });
+    const part = new Uint8Array(16 + old.length);
+    part.set(stamped.subarray(0, 16));
+    part.set(old, 16);
+    await admin.set(built.key, encodeEnvelope(identity, { ...parts, semantic: part }));
+    const again = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
+    expect(again.source).toBe('indexed');
+    expect(warnings.join('\n')).toMatch(
+      /semantic snapshot cannot be restored: it has format version 1/,
+    );
+    expect(await names(again.picker)).toEqual(await names(built.picker));
+    const third = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
+    expect(third.source).toBe('restored');
     await a.store.close();
   });
 

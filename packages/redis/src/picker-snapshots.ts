@@ -143,7 +143,9 @@ async function restoreWith<Original>(
     if (stored) {
       try {
         const snapshots = decodeEnvelope(stored, identity, `snapshot ${key}`);
-        return { picker: await pipeline.restore(canonical, snapshots), source: 'restored', key };
+        // The key and the envelope both hold this catalogue's digest: core need not digest it again.
+        const picker = await pipeline.restore(canonical, snapshots, { catalogueVerified: true });
+        return { picker, source: 'restored', key };
       } catch (error) {
         onWarning(
           `restoreOrIndex: ${error instanceof Error ? error.message : String(error)}; rebuilding`,

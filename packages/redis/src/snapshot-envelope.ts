@@ -69,10 +69,8 @@ export function decodeEnvelope(
   let offset = start + headerLength;
   for (const [id, length] of header.rankers ?? []) {
     if (offset + length > body.length) fail(`has a ${id} part that runs past its end`);
-    // A copy in its own aligned buffer, as ranker decoders read typed arrays from it.
-    const copy = new Uint8Array(length);
-    copy.set(body.subarray(offset, offset + length));
-    snapshots[id] = copy;
+    // A view, not a copy: core's restore copies each stamped part once into its own buffer.
+    snapshots[id] = body.subarray(offset, offset + length);
     offset += length;
   }
   if (offset !== body.length) fail('has bytes its header does not account for');

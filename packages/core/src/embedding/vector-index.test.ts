@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CorruptDataError } from '../errors/corrupt-data-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { createInt8Dots } from './int8-dots.js';
 import { createVectorIndex, type Neighbour, type SearchMethod } from './vector-index.js';
 
@@ -207,5 +209,63 @@ describe('createVectorIndex: identical to a brute-force scan', () => {
     expect(index.search(query, 0)).toEqual([]);
     expect(index.search(query, 500)).toEqual(bruteForce(rows)(query, 500));
     expect(createVectorIndex(32).search(query, 3)).toEqual([]);
+  });
+});
+
+describe('createVectorIndex: import()', () => {
+  it('adopts exported rows: the same results as the index it came from, then grows and shrinks like it', () => {
+    const dimensions = 64;
+    const rows = denseRows(1500, dimensions, 21);
+    const original = indexOf(rows, dimensions);
+    const { keys, vectors } = original.export();
+    const restored = createVectorIndex(dimensions, keys.length);
+    restored.import(keys, vectors);
+    expect(restored.size).toBe(rows.length);
+    expect(restored.export()).toEqual({ keys, vectors });
+    for (const seed of [31, 32, 33]) {
+      const query = denseRows(1, dimensions, seed)[0]![1];
+      expect(restored.search(query, 10)).toEqual(original.search(query, 10));
+    }
+    const extra = denseRows(50, dimensions, 34).map(
+      ([key, vector]) => [`new-${key}`, vector] as [string, Float32Array],
+    );
+    const removed = new Set(keys.filter((_, i) => i % 4 === 0));
+    for (const index of [original, restored]) {
+      for (const [key, vector] of extra) index.add(key, vector);
+      index.removeKeys(removed);
+    }
+    const query = denseRows(1, dimensions, 35)[0]![1];
+    expect(restored.search(query, 20)).toEqual(original.search(query, 20));
+    expect(restored.export()).toEqual(original.export());
+  });
+
+  it('keeps the sparse path and the non-finite fallback of the rows it adopts', () => {
+    const dimensions = 64;
+    const sparse: [string, Float32Array][] = Array.from({ length: 500 }, (_, i) => {
+      const vector = new Float32Array(dimensions);
+      vector[i % dimensions] = 1;
+      vector[(i * 7) % dimensions] = 2;
+      return [`s${i}`, vector];
+    });
+    sparse[3]![1][5] = Number.NaN;
+    const original = createVectorIndex(dimensions);
+    for (const [key, vector] of sparse) original.add(key, vector);
+    const { keys, vectors } = original.export();
+    const restored = createVectorIndex(dimensions);
+    restored.import(keys, vectors);
+    const query = sparse[10]![1];
+    expect(restored.search(query, 5)).toEqual(original.search(query, 5));
+  });
+
+  it('refuses rows that are not unit vectors, a wrong length, and a non-empty index', () => {
+    const index = createVectorIndex(4);
+    const notUnit = Float32Array.of(1, 0, 0, 0, 0.5, 0.5, 0, 0);
+    expect(() => index.import(['a', 'b'], notUnit)).toThrow(CorruptDataError);
+    expect(() => index.import(['a', 'b'], notUnit)).toThrow(/row 1 \(b\) is not of unit length/);
+    expect(() => index.import(['a'], new Float32Array(3))).toThrow(/expected 1 rows of 4 values/);
+    expect(index.size).toBe(0);
+    index.import(['a', 'z'], Float32Array.of(1, 0, 0, 0, 0, 0, 0, 0));
+    expect(index.size).toBe(2);
+    expect(() => index.import(['c'], Float32Array.of(0, 1, 0, 0))).toThrow(InvalidArgumentError);
   });
 });

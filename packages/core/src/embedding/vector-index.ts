@@ -1,3 +1,5 @@
+import { CorruptDataError } from '../errors/corrupt-data-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { kthLargest, kthValue, offerKth, resetKth } from '../ranking/kth-largest.js';
 import {
   offerTop,
@@ -34,8 +36,14 @@ export interface VectorIndex {
   removeKeys(keys: ReadonlySet<string>): void;
   /** The `k` rows most similar to `query`, best first; ties by key. */
   search(query: Float32Array, k: number): Neighbour[];
-  /** Rows and keys, for snapshots. */
+  /** Rows (unit length, as stored) and keys, for snapshots. */
   export(): { keys: string[]; vectors: Float32Array };
+  /**
+   * Fills an empty index with rows from `export()`, adopting `vectors` as its storage (no copy,
+   * no re-normalising; copied before the index first writes to it, so the caller's bytes never
+   * change); throws `CorruptDataError` if a row is not of unit length.
+   */
+  import(keys: readonly string[], vectors: Float32Array): void;
 }
 
 /** Added to every bound: covers float rounding in the bound and the exact score (both ≪ 1e-9 for unit vectors). */
@@ -48,6 +56,8 @@ const BOUND_SLACK = 1e-9;
 const SPARSE_DENSITY = 1 / 4;
 /** Below this many stored values (rows × dimensions) a plain scan is as fast. */
 const MIN_QUANTIZED_VALUES = 1 << 16;
+/** A stored row's squared norm is 1 within float32 rounding; far beyond this it was not ours. */
+const UNIT_TOLERANCE = 1e-3;
 
 /** How a search ran: a plain scan, the sparse postings, or the int8 scan with exact rescoring. */
 export type SearchMethod = 'scan' | 'sparse' | 'quantized';
@@ -59,7 +69,9 @@ export function createVectorIndex(
   observe?: (method: SearchMethod) => void,
 ): VectorIndex {
   let capacity = Math.max(1, initialCapacity);
-  let matrix = new Float32Array(capacity * dimensions);
+  let matrix: Float32Array = new Float32Array(capacity * dimensions);
+  /** The matrix is the caller's (from `import`): copy it before writing to it. */
+  let adopted = false;
   const keys: string[] = [];
   const nameOf = (row: number) => keys[row]!;
   /** Non-zero values per row, their total, and rows holding a non-finite value. */
@@ -76,6 +88,7 @@ export function createVectorIndex(
     const next = new Float32Array(capacity * dimensions);
     next.set(matrix);
     matrix = next;
+    adopted = false;
     const counts = new Int32Array(capacity);
     counts.set(nonZeros);
     nonZeros = counts;
@@ -149,6 +162,10 @@ export function createVectorIndex(
         const last = keys.length - 1;
         countRow(row, -1);
         if (row !== last) {
+          if (adopted) {
+            matrix = matrix.slice();
+            adopted = false;
+          }
           matrix.copyWithin(row * dimensions, last * dimensions, (last + 1) * dimensions);
           keys[row] = keys[last]!;
           nonZeros[row] = nonZeros[last]!;
@@ -174,6 +191,52 @@ export function createVectorIndex(
     },
     export() {
       return { keys: [...keys], vectors: matrix.slice(0, keys.length * dimensions) };
+    },
+    import(given, rows) {
+      if (keys.length > 0) {
+        throw new InvalidArgumentError({
+          argument: 'import(keys, vectors)',
+          expected: 'an empty vector index',
+          message: 'vector index import(keys, vectors) fills an empty index; create a new one',
+        });
+      }
+      const fail = (why: string): never => {
+        throw new CorruptDataError({
+          source: 'vector index rows',
+          message: `vector index rows cannot be imported: ${why}; re-index the tools`,
+        });
+      };
+      if (!(rows instanceof Float32Array) || rows.length !== given.length * dimensions) {
+        fail(`expected ${given.length} rows of ${dimensions} values`);
+      }
+      if (given.length === 0) return;
+      // One pass: the counts search needs, and a check that every finite row is a unit vector.
+      const counts = new Int32Array(given.length);
+      let total = 0;
+      let nonFinite = 0;
+      for (let row = 0; row < given.length; row++) {
+        let count = 0;
+        let squares = 0;
+        for (let i = row * dimensions, end = i + dimensions; i < end; i++) {
+          const value = rows[i]!;
+          if (value !== 0) count++;
+          squares += value * value;
+        }
+        if (!Number.isFinite(squares)) nonFinite++;
+        else if (count > 0 && Math.abs(squares - 1) > UNIT_TOLERANCE) {
+          fail(`row ${row} (${String(given[row])}) is not of unit length`);
+        }
+        counts[row] = count;
+        total += count;
+      }
+      matrix = rows;
+      adopted = true;
+      capacity = given.length;
+      nonZeros = counts;
+      totalNonZeros = total;
+      nonFiniteRows = nonFinite;
+      for (const key of given) keys.push(key);
+      postings = undefined;
     },
   };
 }

@@ -145,6 +145,22 @@ describe('picker consistency', () => {
     ]);
   });
 
+  it('keeps a select to the catalogue it started with while an add commits, and updates it after', async () => {
+    const gated = gatedRanker();
+    const picker = await pipe(gated).index(tools);
+    gated.read.hold();
+    gated.answer.hold();
+    const selecting = picker.select('email', { limit: 5 });
+    await picker.add([{ name: 'archive_email', description: 'Archive an email' }]);
+    gated.read.release();
+    gated.answer.release();
+    // The ranker answers with archive_email, but this select began before it was added.
+    expect((await selecting).tools.map((tool) => tool.name)).not.toContain('archive_email');
+    expect(picker.get('archive_email')?.name).toBe('archive_email');
+    const after = await picker.select('email', { limit: 5 });
+    expect(after.tools.map((tool) => tool.name)).toContain('archive_email');
+  });
+
   it('adds all or nothing: a ranker failing leaves no trace, and the retry succeeds', async () => {
     const failing = failingOnce('add');
     const healthy = overlapRanker({ id: 'healthy' });

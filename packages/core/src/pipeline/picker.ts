@@ -110,6 +110,31 @@ export function createPicker<Original>(
    */
   let byName = new Map<string, Tool<Original>>();
   for (const tool of catalogue) byName.set(tool.name, tool);
+  /**
+   * Selects in flight, each holding `byName` as its view. With none, a mutation updates the map
+   * in place instead of copying it (an O(catalogue) copy and as much garbage per add).
+   */
+  let viewsHeld = 0;
+  /** The committed catalogue with `change` applied: in place when no select holds it. */
+  const commit = (change: (map: Map<string, Tool<Original>>) => void): void => {
+    if (viewsHeld === 0) {
+      change(byName);
+      return;
+    }
+    const next = new Map(byName);
+    change(next);
+    byName = next;
+  };
+  /** The catalogue after a change, for rankers rebuilt rather than changed in place (a copy only when one is). */
+  const nextCatalogue = (
+    inPlace: boolean,
+    change: (map: Map<string, Tool<Original>>) => void,
+  ): ReadonlyMap<string, Tool<Original>> => {
+    if (inPlace) return byName;
+    const next = new Map(byName);
+    change(next);
+    return next;
+  };
   /** Mutations begun so far and mutations under way: a select that overlaps one tolerates its names. */
   let mutationsBegun = 0;
   let mutationsRunning = 0;
@@ -336,6 +361,64 @@ export function createPicker<Original>(
     throw (failure as PromiseRejectedResult).reason;
   };
 
+  /** One select over the view of the catalogue it starts with. */
+  const selectOnce = async (
+    query: string,
+    options: SelectOptions,
+  ): Promise<Selection<Original>> => {
+    checkOptions(options, 'select(options)');
+    if (broken) throw broken;
+    // One view of the catalogue for the whole select, whatever add() or remove() do meanwhile.
+    const view = byName;
+    const begun = mutationsBegun;
+    const quiet = mutationsRunning === 0;
+    const asked = checkLimit(options.limit ?? 5, 'select(options.limit)');
+    const overFetch = options.overFetch ?? parts.overFetch;
+    if (typeof overFetch !== 'number' || !(overFetch >= 1) || !Number.isFinite(overFetch)) {
+      throw new InvalidArgumentError({
+        argument: 'select(options.overFetch)',
+        expected: 'a finite number ≥ 1',
+        message: `select(options.overFetch) must be a finite number ≥ 1, got ${String(overFetch)}`,
+      });
+    }
+    if (typeof query !== 'string') {
+      throw new InvalidArgumentError({
+        argument: 'select(query)',
+        expected: 'a string',
+        message: `select(query) must be a string, got ${query === null ? 'null' : typeof query}`,
+      });
+    }
+    const { signal } = options;
+    throwIfAborted(signal);
+    if (query.trim() === '' || view.size === 0) {
+      return { query, tools: [], originals: [], picks: [], dropped: [] };
+    }
+    // The limit policy: any positive integer is accepted; no stage is asked for more tools
+    // than the catalogue holds, nor a packer offered more than MAX_PACK_CANDIDATES.
+    const limit = Math.min(asked, view.size);
+    const depth = selectDepth(limit, overFetch, view.size, packer !== undefined);
+    const sources = await rankings(query, depth, signal);
+    let fused = await fuse(sources, packer ? depth : limit, signal);
+    if (!quiet || begun !== mutationsBegun) {
+      // A mutation overlapped: rankers may name tools added after this select began.
+      fused = fused.filter((entry) => view.has(entry.name));
+    }
+    if (!packer) return plainSelection(query, fused, sources[0]!.rankerId, view);
+    const lookUp = (name: string): Tool<Original> => toolFor(view, name, fusedBy);
+    const candidates: LazyCandidate<Original>[] = [];
+    for (let i = 0; i < fused.length; i++) {
+      candidates.push(new LazyCandidate(fused[i]!.name, fused[i]!.score, i + 1, lookUp));
+    }
+    const packing = callPlugin(
+      packer.id,
+      'pack',
+      () => packer.doPack(candidates, { limit, signal }),
+      signal,
+    );
+    const packed = packing instanceof Promise ? await packing : packing;
+    return packedSelection(query, fused, candidates, packed, sources[0]!.rankerId);
+  };
+
   return {
     get size() {
       return byName.size;
@@ -356,57 +439,12 @@ export function createPicker<Original>(
     },
 
     async select(query, options = {}) {
-      checkOptions(options, 'select(options)');
-      if (broken) throw broken;
-      // One view of the catalogue for the whole select, whatever add() or remove() do meanwhile.
-      const view = byName;
-      const begun = mutationsBegun;
-      const quiet = mutationsRunning === 0;
-      const asked = checkLimit(options.limit ?? 5, 'select(options.limit)');
-      const overFetch = options.overFetch ?? parts.overFetch;
-      if (typeof overFetch !== 'number' || !(overFetch >= 1) || !Number.isFinite(overFetch)) {
-        throw new InvalidArgumentError({
-          argument: 'select(options.overFetch)',
-          expected: 'a finite number ≥ 1',
-          message: `select(options.overFetch) must be a finite number ≥ 1, got ${String(overFetch)}`,
-        });
+      viewsHeld++;
+      try {
+        return await selectOnce(query, options);
+      } finally {
+        viewsHeld--;
       }
-      if (typeof query !== 'string') {
-        throw new InvalidArgumentError({
-          argument: 'select(query)',
-          expected: 'a string',
-          message: `select(query) must be a string, got ${query === null ? 'null' : typeof query}`,
-        });
-      }
-      const { signal } = options;
-      throwIfAborted(signal);
-      if (query.trim() === '' || view.size === 0) {
-        return { query, tools: [], originals: [], picks: [], dropped: [] };
-      }
-      // The limit policy: any positive integer is accepted; no stage is asked for more tools
-      // than the catalogue holds, nor a packer offered more than MAX_PACK_CANDIDATES.
-      const limit = Math.min(asked, view.size);
-      const depth = selectDepth(limit, overFetch, view.size, packer !== undefined);
-      const sources = await rankings(query, depth, signal);
-      let fused = await fuse(sources, packer ? depth : limit, signal);
-      if (!quiet || begun !== mutationsBegun) {
-        // A mutation overlapped: rankers may name tools added after this select began.
-        fused = fused.filter((entry) => view.has(entry.name));
-      }
-      if (!packer) return plainSelection(query, fused, sources[0]!.rankerId, view);
-      const lookUp = (name: string): Tool<Original> => toolFor(view, name, fusedBy);
-      const candidates: LazyCandidate<Original>[] = [];
-      for (let i = 0; i < fused.length; i++) {
-        candidates.push(new LazyCandidate(fused[i]!.name, fused[i]!.score, i + 1, lookUp));
-      }
-      const packing = callPlugin(
-        packer.id,
-        'pack',
-        () => packer.doPack(candidates, { limit, signal }),
-        signal,
-      );
-      const packed = packing instanceof Promise ? await packing : packing;
-      return packedSelection(query, fused, candidates, packed, sources[0]!.rankerId);
     },
 
     add(input, options) {
@@ -423,8 +461,13 @@ export function createPicker<Original>(
           }
         }
         if (added.length === 0) return;
-        const next = new Map(byName);
-        for (const tool of added) next.set(tool.name, tool);
+        const addAll = (map: Map<string, Tool<Original>>) => {
+          for (const tool of added) map.set(tool.name, tool);
+        };
+        const next = nextCatalogue(
+          indexes.every((index) => index.doAdd),
+          addAll,
+        );
         const names = added.map((tool) => tool.name);
         const removeAdded = (index: RankerIndexV1) =>
           index.doRemove ? () => index.doRemove!(names) : undefined;
@@ -444,7 +487,7 @@ export function createPicker<Original>(
             throw error;
           }
         }
-        byName = next;
+        commit(addAll);
       });
     },
 
@@ -461,8 +504,13 @@ export function createPicker<Original>(
         const present = [...new Set(names.filter((name) => byName.has(name)))];
         if (present.length === 0) return;
         const removed = present.map((name) => byName.get(name)!);
-        const next = new Map(byName);
-        for (const name of present) next.delete(name);
+        const removeAll = (map: Map<string, Tool<Original>>) => {
+          for (const name of present) map.delete(name);
+        };
+        const next = nextCatalogue(
+          indexes.every((index) => index.doRemove),
+          removeAll,
+        );
         await applyEverywhere(
           next,
           'remove tools',
@@ -471,7 +519,7 @@ export function createPicker<Original>(
           (index, failed) => (!failed && index.doAdd ? () => index.doAdd!(removed) : undefined),
           options,
         );
-        byName = next;
+        commit(removeAll);
       });
     },
 

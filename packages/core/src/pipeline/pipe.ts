@@ -14,6 +14,16 @@ import { catalogueDigest, readStamp } from './snapshot-envelope.js';
 /** Element type of a tool input: an array's element, or an MCP `{ tools }` result's. */
 export type ToolInput<Original> = readonly Original[] | { readonly tools: readonly Original[] };
 
+/** Options of `restore`. */
+export interface RestoreOptions extends LongCallOptions {
+  /**
+   * The caller already matched these snapshots to exactly these tools (as @shortlist/redis does
+   * with a key holding a digest of the whole catalogue), so the per-tool digest check is skipped.
+   * @default false
+   */
+  readonly catalogueVerified?: boolean;
+}
+
 /** An immutable pipeline description; every method returns a new pipeline. */
 export interface Pipeline {
   readonly rankers: readonly RankerV1[];
@@ -40,7 +50,7 @@ export interface Pipeline {
   restore<Original>(
     tools: ToolInput<Original>,
     snapshots: Readonly<Record<string, Uint8Array>>,
-    options?: LongCallOptions,
+    options?: RestoreOptions,
   ): Promise<Picker<Original>>;
 }
 
@@ -116,7 +126,7 @@ function build(parts: PickerParts): Pipeline {
           return ranker.doIndex(tools, options);
         }
         const stamp = readStamp(snapshot);
-        if (stamp.digest) {
+        if (stamp.digest && !options?.catalogueVerified) {
           digest ??= catalogueDigest(tools);
           // A snapshot of other tool texts would rank by the old texts: index the new ones.
           if (stamp.digest[0] !== digest[0] || stamp.digest[1] !== digest[1]) {

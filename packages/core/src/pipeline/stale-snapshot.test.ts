@@ -68,6 +68,19 @@ describe('restore() and stale snapshots', () => {
     expect((await picker.select('forecast')).tools).toEqual([]);
   });
 
+  it('leaves the check to a caller that verified the catalogue itself (catalogueVerified)', async () => {
+    const ranker = snapshottingRanker();
+    const snapshots = (await pipe(ranker).index(tools)).snapshot();
+    const before = { ...snapshots, snapshotting: snapshots.snapshotting!.slice() };
+    // Told the tools are verified, restore trusts the caller: no digest, no re-index.
+    const changed = [tools[0]!, { name: 'get_weather', description: 'Rain and sunshine outlook' }];
+    await pipe(ranker).restore(changed, snapshots, { catalogueVerified: true });
+    expect(ranker.calls).toEqual({ index: 1, restore: 1 });
+    await pipe(ranker).restore(changed, snapshots);
+    expect(ranker.calls).toEqual({ index: 2, restore: 1 });
+    expect(snapshots).toEqual(before); // the ranker read a view; nothing wrote to it
+  });
+
   it('still restores a snapshot made before snapshots were stamped', async () => {
     const ranker = snapshottingRanker();
     const picker = await pipe(ranker).index(tools);

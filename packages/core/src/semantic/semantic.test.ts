@@ -7,6 +7,7 @@ import type { EmbedderV1 } from '../spec/embedder-v1.js';
 import { testEmbedder } from '../test-embedder.js';
 import { toolText } from '../text/tool-fields.js';
 import { toTools } from '../tools/to-tools.js';
+import { decodeSnapshot, encodeSnapshot } from '../util/snapshot-codec.js';
 import { semantic } from './semantic.js';
 
 const tools = toTools(
@@ -89,6 +90,50 @@ describe('semantic()', () => {
     );
     await expect(semantic({ embedder }).doRestore!(snapshot.slice(0, 40), tools)).rejects.toSatisfy(
       CorruptDataError.isInstance,
+    );
+  });
+
+  it('restores the rows it stored as they were: same rankings, no embedding, tools gone since dropped', async () => {
+    const embedder = testEmbedder();
+    const index = await semantic({ embedder }).doIndex(tools);
+    const snapshot = index.doSnapshot!();
+    const calls = embedder.calls.length;
+    const restored = await semantic({ embedder }).doRestore!(snapshot, tools);
+    const queryCalls = embedder.calls.length;
+    for (const query of ['email a person', 'calendar events', 'delete a stored file']) {
+      expect(await restored.doRank(query, { limit: 4 })).toEqual(
+        await index.doRank(query, { limit: 4 }),
+      );
+    }
+    expect(embedder.calls.slice(calls, queryCalls)).toEqual([]);
+    expect(restored.doSnapshot!()).toEqual(snapshot);
+    // The restored index adopted the snapshot's rows: its changes must not write into them.
+    const before = snapshot.slice();
+    await restored.doRemove!(['tool_0', 'tool_4']);
+    await restored.doAdd!(toTools([{ name: 'tool_x', description: 'archive a file' }]));
+    expect(snapshot).toEqual(before);
+    const fewer = await semantic({ embedder }).doRestore!(snapshot, tools.slice(2));
+    expect(fewer.size).toBe(8);
+    expect(
+      (await fewer.doRank('send email to a person', { limit: 10 })).map((r) => r.name),
+    ).not.toContain('tool_0');
+  });
+
+  it('rejects a snapshot of the old format (1) and rows that are not unit vectors, with CorruptDataError', async () => {
+    const embedder = testEmbedder();
+    const index = await semantic({ embedder }).doIndex(tools);
+    const content = decodeSnapshot(index.doSnapshot!(), { kind: 'semantic', formatVersion: 2 });
+    const old = encodeSnapshot({ ...content, formatVersion: 1 });
+    await expect(semantic({ embedder }).doRestore!(old, tools)).rejects.toSatisfy(
+      (error: unknown) =>
+        CorruptDataError.isInstance(error) && /format version 1/.test((error as Error).message),
+    );
+    const rows = Float32Array.from(content.arrays[0] as Float32Array);
+    rows[embedder.dimensions * 3] = 4;
+    const tampered = encodeSnapshot({ ...content, arrays: [rows] });
+    await expect(semantic({ embedder }).doRestore!(tampered, tools)).rejects.toSatisfy(
+      (error: unknown) =>
+        CorruptDataError.isInstance(error) && /not of unit length/.test((error as Error).message),
     );
   });
 

@@ -1,5 +1,6 @@
 import { embedMany } from '../embedding/embed-many.js';
 import { createVectorIndex, type VectorIndex } from '../embedding/vector-index.js';
+import { CorruptDataError } from '../errors/corrupt-data-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { EmbedderV1 } from '../spec/embedder-v1.js';
 import type { RankedTool, RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
@@ -18,7 +19,8 @@ export interface SemanticOptions {
 }
 
 const SNAPSHOT_KIND = 'semantic';
-const SNAPSHOT_FORMAT = 1;
+/** 2: the rows are the index's own unit rows, adopted as stored on restore (1 re-normalised them). */
+const SNAPSHOT_FORMAT = 2;
 
 /**
  * Ranks tools by cosine similarity between the query's embedding and each tool's. Tools are
@@ -92,10 +94,12 @@ export function semantic(options: SemanticOptions): RankerV1 {
     },
     async doRestore(snapshot, tools, options) {
       throwIfAborted(options?.signal);
-      const content = decodeSnapshot(snapshot, {
-        kind: SNAPSHOT_KIND,
-        formatVersion: SNAPSHOT_FORMAT,
-      });
+      // Views, not copies: the vector index adopts the rows and copies them before any write.
+      const content = decodeSnapshot(
+        snapshot,
+        { kind: SNAPSHOT_KIND, formatVersion: SNAPSHOT_FORMAT },
+        { views: true },
+      );
       const meta = content.meta as { modelId?: string; dimensions?: number; keys?: string[] };
       const matrix = content.arrays[0];
       if (
@@ -113,18 +117,23 @@ export function semantic(options: SemanticOptions): RankerV1 {
           )} dimensions), not ${embedder.modelId} (${embedder.dimensions}); re-index with this embedder`,
         });
       }
-      const known = new Set(tools.map((tool) => tool.name));
-      const vectors = createVectorIndex(embedder.dimensions, meta.keys.length);
-      meta.keys.forEach((key, row) => {
-        if (known.has(key)) {
-          vectors.add(
-            key,
-            matrix.subarray(row * embedder.dimensions, (row + 1) * embedder.dimensions),
-          );
-        }
-      });
-      const stored = new Set(meta.keys);
+      const stored = new Set<unknown>(meta.keys);
+      if (stored.size !== meta.keys.length || !meta.keys.every((key) => typeof key === 'string')) {
+        throw new CorruptDataError({
+          source: 'semantic snapshot',
+          message:
+            'semantic snapshot cannot be restored: its keys are not distinct tool names; re-index the tools',
+        });
+      }
+      // The rows are adopted as they were stored (checked to be unit vectors), not rebuilt.
+      const vectors = createVectorIndex(embedder.dimensions, 1);
+      vectors.import(meta.keys, matrix);
       const missing = tools.filter((tool) => !stored.has(tool.name));
+      // Rows of tools no longer in the catalogue (only looked for when some must exist).
+      if (meta.keys.length > tools.length - missing.length) {
+        const known = new Set(tools.map((tool) => tool.name));
+        vectors.removeKeys(new Set(meta.keys.filter((key) => !known.has(key))));
+      }
       const index = wrap(vectors);
       if (missing.length > 0) await index.doAdd!(missing, options);
       return index;

@@ -74,4 +74,22 @@ describe('snapshot codec', () => {
       corruptError(() => decodeSnapshot(bytes, { kind: 'test', formatVersion: 4 })).message,
     ).toContain('format version 3');
   });
+
+  it('hands back views into the bytes when asked, copying only misaligned input', () => {
+    const bytes = encodeSnapshot(content);
+    const expected = { kind: 'test', formatVersion: 3 };
+    const views = decodeSnapshot(bytes, expected, { views: true });
+    expect(views.arrays).toEqual(content.arrays);
+    expect(views.arrays.every((array) => array.buffer === bytes.buffer)).toBe(true);
+    expect(decodeSnapshot(bytes, expected).arrays[0]!.buffer).not.toBe(bytes.buffer);
+    const shifted = new Uint8Array(bytes.length + 3);
+    shifted.set(bytes, 3);
+    const misaligned = decodeSnapshot(shifted.subarray(3), expected, { views: true });
+    expect(misaligned.arrays).toEqual(content.arrays);
+    expect(misaligned.arrays[0]!.buffer).not.toBe(shifted.buffer);
+    // A misaligned Node Buffer too (its own slice() is a view, so it must not be relied on).
+    const buffer = Buffer.concat([Buffer.from([1, 2, 3]), bytes]).subarray(3);
+    expect(decodeSnapshot(buffer, expected).arrays).toEqual(content.arrays);
+    expect(decodeSnapshot(buffer, expected, { views: true }).arrays).toEqual(content.arrays);
+  });
 });

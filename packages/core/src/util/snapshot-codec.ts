@@ -84,13 +84,24 @@ export function encodeSnapshot(content: SnapshotContent): Uint8Array {
   return bytes;
 }
 
+/** How `decodeSnapshot` hands back the arrays. */
+export interface DecodeSnapshotOptions {
+  /**
+   * Views into `input` (copied once if it is not 8-byte aligned) instead of copies: no copy of
+   * large arrays, but the caller must not write through them into bytes it does not own.
+   * @default false
+   */
+  readonly views?: boolean;
+}
+
 /**
  * Reads a snapshot written by `encodeSnapshot`, checking its integrity, kind and format version;
- * throws `CorruptDataError` saying what is wrong. Arrays are copies the caller owns.
+ * throws `CorruptDataError` saying what is wrong. Arrays are copies the caller owns, or views.
  */
 export function decodeSnapshot(
   input: Uint8Array,
   expected: { kind: string; formatVersion: number },
+  options?: DecodeSnapshotOptions,
 ): SnapshotContent {
   const source = `${expected.kind} snapshot`;
   const fail = (why: string): never => {
@@ -100,8 +111,9 @@ export function decodeSnapshot(
     });
   };
   if (!(input instanceof Uint8Array)) fail('it is not a Uint8Array');
-  // Copy into an aligned buffer so typed-array views and the checksum can read words.
-  const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
+  // Copy into an aligned buffer so typed-array views and the checksum can read words (through
+  // Uint8Array's slice: a Node Buffer's own slice() is a view, not a copy).
+  const bytes = input.byteOffset % 8 === 0 ? input : Uint8Array.prototype.slice.call(input);
   if (bytes.length < 20) fail('it is too short to be a snapshot (truncated?)');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(0, true) !== MAGIC) fail('it does not start with the snapshot marker');
@@ -146,9 +158,13 @@ export function decodeSnapshot(
     }
     const byteLength = entry.length * Ctor.BYTES_PER_ELEMENT;
     if (offset + byteLength > end) fail('an array runs past the end');
-    const copy = new ArrayBuffer(byteLength);
-    new Uint8Array(copy).set(bytes.subarray(offset, offset + byteLength));
-    arrays.push(new Ctor(copy));
+    if (options?.views) {
+      arrays.push(new Ctor(bytes.buffer as ArrayBuffer, bytes.byteOffset + offset, entry.length));
+    } else {
+      const copy = new ArrayBuffer(byteLength);
+      new Uint8Array(copy).set(bytes.subarray(offset, offset + byteLength));
+      arrays.push(new Ctor(copy));
+    }
     offset += align8(byteLength);
   }
   return {

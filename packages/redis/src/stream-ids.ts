@@ -1,0 +1,28 @@
+/** Orders two stream ids (`ms-seq`). */
+export function compareIds(a: string, b: string): number {
+  const [aMs = 0, aSeq = 0] = a.split('-').map(Number);
+  const [bMs = 0, bSeq = 0] = b.split('-').map(Number);
+  return aMs - bMs || aSeq - bSeq;
+}
+
+/**
+ * Whether changes after `since` were trimmed away, from `XINFO STREAM` (conservative: when
+ * unsure, yes; a needless resync changes nothing). Trimming, unlike XDEL, does not move
+ * `max-deleted-entry-id`, so it shows as fewer entries than were added.
+ */
+export function trimmedSince(info: unknown, since: string): boolean {
+  if (!Array.isArray(info)) return false; // no stream yet: nothing was trimmed
+  const field = (name: string): unknown => {
+    for (let at = 0; at + 1 < info.length; at += 2) if (info[at] === name) return info[at + 1];
+    return undefined;
+  };
+  const deleted = field('max-deleted-entry-id');
+  if (typeof deleted === 'string' && compareIds(deleted, since) > 0) return true;
+  const added = field('entries-added');
+  if (typeof added === 'number' && added === field('length')) return false; // none removed
+  const first = field('first-entry');
+  if (Array.isArray(first) && typeof first[0] === 'string') return compareIds(first[0], since) > 0;
+  // Empty: whatever came after `since` is gone.
+  const last = field('last-generated-id');
+  return typeof last === 'string' && compareIds(last, since) > 0;
+}
