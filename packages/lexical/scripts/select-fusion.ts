@@ -201,6 +201,17 @@ const worstAll = (c: number) =>
 console.log(
   `\nWorst gain over the best single ranker on all queries: chosen ${signed(worstAll(chosen))}, shipped ${signed(worstAll(shippedIndex))}`,
 );
+const byName = new Map<number, number>();
+candidates.slice(0, -1).forEach((candidate, c) => {
+  const name = candidate.weights.name ?? 0;
+  byName.set(name, Math.max(byName.get(name) ?? Number.NEGATIVE_INFINITY, worstGain(c, sets)));
+});
+console.log(
+  `\nBest worst fit gain by name weight: ${[...byName]
+    .sort((a, b) => a[0] - b[0])
+    .map(([name, gain]) => `${name} ${signed(gain)}`)
+    .join(', ')}`,
+);
 console.log('\n## Singles on all queries (nDCG@10)\n');
 for (const fold of sets) {
   console.log(
