@@ -60,8 +60,15 @@ function normalize(scores: readonly number[], method: 'minmax' | 'zscore'): numb
   return scores.map((score) => (score - min) / sigma);
 }
 
-/** Reads `<dir>/<name>.json` written by `dump-runs`. */
-export function loadDumpedSet(name: string, dir = defaultRunsDir): DumpedSet {
+/**
+ * Reads `<dir>/<name>.json` written by `dump-runs`. `use` maps the dumped ranker ids to keep to
+ * the ids they are fused under (`{ pieces8: 'pieces', ... }` tries a variant in a ranker's place).
+ */
+export function loadDumpedSet(
+  name: string,
+  use: Readonly<Record<string, string>>,
+  dir = defaultRunsDir,
+): DumpedSet {
   const file = `${dir}/${name}.json`;
   let dump: DumpFile;
   try {
@@ -72,15 +79,22 @@ export function loadDumpedSet(name: string, dir = defaultRunsDir): DumpedSet {
       { cause },
     );
   }
-  const rankerIds = Object.keys(dump.queries[0]?.runs ?? {}).sort((a, b) =>
-    a < b ? -1 : a > b ? 1 : 0,
-  );
+  const dumped = Object.keys(dump.queries[0]?.runs ?? {});
+  const absent = Object.keys(use).filter((id) => !dumped.includes(id));
+  if (absent.length > 0) {
+    throw new Error(
+      `${file} has no runs of ${absent.join(', ')} (it has ${dumped.join(', ')}); dump them with dump-runs ${dir} ${Object.keys(use).join(' ')}`,
+    );
+  }
+  const source = Object.fromEntries(Object.entries(use).map(([from, to]) => [to, from]));
+  const rankerIds = Object.values(use).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const names = dump.tools;
   const byName = (a: number, b: number) =>
     names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0;
   const queries = dump.queries.map((query): DumpedQuery => {
     const union = new Set<number>();
-    for (const id of rankerIds) for (const [tool] of query.runs[id] ?? []) union.add(tool);
+    const runOf = (id: string) => query.runs[source[id]!] ?? [];
+    for (const id of rankerIds) for (const [tool] of runOf(id)) union.add(tool);
     const tools = Int32Array.from([...union].sort(byName));
     const slot = new Map<number, number>();
     tools.forEach((tool, i) => {
@@ -88,7 +102,7 @@ export function loadDumpedSet(name: string, dir = defaultRunsDir): DumpedSet {
     });
     const spread = (method: 'minmax' | 'zscore') =>
       rankerIds.map((id) => {
-        const run = query.runs[id] ?? [];
+        const run = runOf(id);
         const values = normalize(
           run.map((entry) => entry[1]),
           method,
@@ -105,10 +119,8 @@ export function loadDumpedSet(name: string, dir = defaultRunsDir): DumpedSet {
       tools,
       minmax: spread('minmax'),
       zscore: spread('zscore'),
-      own: rankerIds.map((id) => Int32Array.from((query.runs[id] ?? []).map((entry) => entry[0]))),
-      raw: rankerIds.map((id) =>
-        Float64Array.from((query.runs[id] ?? []).map((entry) => entry[1])),
-      ),
+      own: rankerIds.map((id) => Int32Array.from(runOf(id).map((entry) => entry[0]))),
+      raw: rankerIds.map((id) => Float64Array.from(runOf(id).map((entry) => entry[1]))),
     };
   });
   return { name, toolNames: names, rankerIds, queries };

@@ -24,6 +24,15 @@ const fitSample = Number(process.argv[2] ?? 1500);
 /** The single rankers a fusion is measured against (the best of them per set). */
 const singles = ['bm25', 'tfidf'] as const;
 const fused = ['bm25', 'tfidf', 'bigrams', 'pieces', 'name'] as const;
+/** The dumped run fused as `pieces`: PIECES_RUN=pieces8 (or chars4, uncapped) tries another cap. */
+const piecesRun = process.env.PIECES_RUN ?? 'pieces';
+const use = {
+  bm25: 'bm25',
+  tfidf: 'tfidf',
+  bigrams: 'bigrams',
+  [piecesRun]: 'pieces',
+  name: 'name',
+};
 /** Weight grid step: 1 / STEPS (10 gives 0.1). */
 const steps = Number(process.env.STEPS ?? 10);
 /** nDCG@10 of the plain-BM25 reference (benchmarks README); a fit set must reach it + 5. */
@@ -80,7 +89,7 @@ const shipped: Candidate = lexicalFusion().config as Candidate;
 candidates.push(shipped);
 const shippedIndex = candidates.length - 1;
 const sets: Fold[] = folders.map((name) => {
-  const set = loadDumpedSet(name);
+  const set = loadDumpedSet(name, use);
   const allRows = set.queries.map((_, i) => i);
   const picked = new Set(
     sampleById(set.queries, Math.min(fitSample, allRows.length), 11).map((q) => q.id),
@@ -201,17 +210,17 @@ const worstAll = (c: number) =>
 console.log(
   `\nWorst gain over the best single ranker on all queries: chosen ${signed(worstAll(chosen))}, shipped ${signed(worstAll(shippedIndex))}`,
 );
+/** The best candidate (worst fit gain on all three) at each name weight. */
 const byName = new Map<number, number>();
 candidates.slice(0, -1).forEach((candidate, c) => {
   const name = candidate.weights.name ?? 0;
-  byName.set(name, Math.max(byName.get(name) ?? Number.NEGATIVE_INFINITY, worstGain(c, sets)));
+  const best = byName.get(name);
+  if (best === undefined || worstGain(c, sets) > worstGain(best, sets) + 1e-12) byName.set(name, c);
 });
-console.log(
-  `\nBest worst fit gain by name weight: ${[...byName]
-    .sort((a, b) => a[0] - b[0])
-    .map(([name, gain]) => `${name} ${signed(gain)}`)
-    .join(', ')}`,
-);
+console.log('\n## Best candidate at each name weight (worst fit gain on all three)\n');
+for (const [name, c] of [...byName].sort((a, b) => a[0] - b[0])) {
+  console.log(`- name ${name}: ${label(candidates[c]!)}, ${signed(worstGain(c, sets))}`);
+}
 console.log('\n## Singles on all queries (nDCG@10)\n');
 for (const fold of sets) {
   console.log(
