@@ -1,20 +1,20 @@
 /**
- * Writes every ranker's depth-40 ranking of every query of the shared sets to JSON, so fusion
- * experiments can be scored in seconds instead of re-ranking. Run:
- * node scripts/dist/dump-runs.js OUT_DIR [ranker ids...]
+ * Writes each ranker's depth-40 ranking of every query of the shared sets to JSON, so fusions can
+ * be scored in seconds instead of re-ranking (`select-fusion` reads them). By default the rankers
+ * of `lexical()`; experimental ones by id. Run: pnpm --filter @shortlist/lexical dump-runs [OUT_DIR [ids...]]
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { bm25 } from '@shortlist/bm25';
 import { createTokenizer, englishStopwords, type RankerV1, splitWords } from '@shortlist/core';
-import { nameMatch } from '@shortlist/lexical';
+import { lexicalRankers, nameMatch } from '@shortlist/lexical';
 import { tfidf } from '@shortlist/tfidf';
+import { defaultRunsDir } from './dumped-runs.js';
 import { folders, rankerRuns } from './ranker-runs.js';
 
-const out = process.argv[2] ?? '/tmp/lexical-runs';
+const out = process.argv[2] ?? defaultRunsDir;
+/** `lexical()`'s own rankers, by id: bm25, tfidf, bigrams, pieces, name. */
+const shipped = Object.fromEntries(lexicalRankers().map((ranker) => [ranker.id, ranker]));
 const available: Record<string, () => RankerV1> = {
-  bm25: () => bm25(),
-  tfidf: () => tfidf(),
-  name: () => nameMatch({ minCoverage: 0.5 }),
   name0: () => nameMatch({ id: 'name0', minCoverage: 0 }),
   bm25s: () => bm25({ id: 'bm25s', tokenizer: createTokenizer() }),
   tfidfraw: () => tfidf({ id: 'tfidfraw', sublinearTf: false }),
@@ -33,14 +33,6 @@ const charGrams =
     }
     return out;
   };
-const stemmed = createTokenizer();
-/** Stemmed words and the bigrams of adjacent ones. */
-const bigrams = (text: string): string[] => {
-  const words = stemmed(text);
-  const out = [...words];
-  for (let i = 1; i < words.length; i++) out.push(`${words[i - 1]}_${words[i]}`);
-  return out;
-};
 available.chars3 = () => tfidf({ id: 'chars3', tokenizer: charGrams(3) });
 available.chars4 = () => tfidf({ id: 'chars4', tokenizer: charGrams(4) });
 available.chars5 = () => tfidf({ id: 'chars5', tokenizer: charGrams(5) });
@@ -63,14 +55,20 @@ for (const cap of [8, 12, 16, 24, 32]) {
   available[`pieces${cap}`] = () =>
     tfidf({ id: `pieces${cap}`, tokenizer: charGrams(4), maxQueryTerms: cap });
 }
-available.bigram = () => tfidf({ id: 'bigram', tokenizer: bigrams });
 available.tfidfn3 = () => tfidf({ id: 'tfidfn3', fieldWeights: { name: 3, title: 3 } });
-const ids = process.argv.slice(3).length > 0 ? process.argv.slice(3) : Object.keys(available);
+const ids = process.argv.slice(3).length > 0 ? process.argv.slice(3) : Object.keys(shipped);
+const unknown = ids.filter((id) => !shipped[id] && !available[id]);
+if (unknown.length > 0) {
+  throw new Error(
+    `unknown ranker ids ${unknown.join(', ')}; known: ${[...Object.keys(shipped), ...Object.keys(available)].join(', ')}`,
+  );
+}
+mkdirSync(out, { recursive: true });
 for (const name of folders) {
   const started = Date.now();
   const runs = await rankerRuns(
     name,
-    ids.map((id) => available[id]!()),
+    ids.map((id) => shipped[id] ?? available[id]!()),
   );
   const toolIds = runs.dataset.tools.map((tool) => tool.name);
   const position = new Map(toolIds.map((id, i) => [id, i]));

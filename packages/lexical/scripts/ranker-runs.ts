@@ -1,10 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { pipe, type RankerV1, type SourceRanking } from '@shortlist/core';
 import { completeAt, type Dataset, loadDataset, ndcgAt, recallAt } from '@shortlist/eval';
 import { type ConfiguredFusion, rrf } from '@shortlist/fusion';
 import { lexicalRankers } from '@shortlist/lexical';
 
-/** Where the benchmark folders live; override with SHORTLIST_BENCHMARKS. */
-export const benchmarksDir = process.env.SHORTLIST_BENCHMARKS ?? '/work/shared/benchmarks';
+/** Where the benchmark folders live (`../shared/benchmarks` beside the repository); override with SHORTLIST_BENCHMARKS. */
+export const benchmarksDir =
+  process.env.SHORTLIST_BENCHMARKS ??
+  fileURLToPath(new URL('../../../../../shared/benchmarks', import.meta.url));
 export const folders = ['bfcl', 'metatool', 'sealtools'] as const;
 /** Each ranker returns this many tools: `select({ limit: 10 })` with the default overFetch of 4. */
 export const depth = 40;

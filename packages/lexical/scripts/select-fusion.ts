@@ -1,138 +1,233 @@
 /**
- * Chooses the fusion of `lexical()` by leave-one-dataset-out selection: for each shared set,
- * pick the candidate with the best worst-set nDCG@10 gain over the best single ranker on the
- * other two sets, then score it on the held-out set. The default is the same rule on all three.
- * Run: pnpm --filter @shortlist/lexical select-fusion [fitSample]
+ * Chooses the fusion of `lexical()` by leave-one-dataset-out selection over rankings dumped by
+ * `dump-runs`: for each shared set, the candidate with the best worst-set nDCG@10 gain over the
+ * best single ranker on fit samples of the other two, scored on all queries of the held-out set;
+ * then the same rule on all three, beside the shipped `lexicalFusion()`.
+ * Run: pnpm --filter @shortlist/lexical dump-runs && pnpm --filter @shortlist/lexical select-fusion [fitSample]
  */
-import { pairedBootstrap, sampleById } from '@shortlist/eval';
-import { type ConfiguredFusion, weighted } from '@shortlist/fusion';
-import { folders, mean, type Runs, rankerRuns, score } from './ranker-runs.js';
+import type { SourceRanking } from '@shortlist/core';
+import { ndcgAt, pairedBootstrap, sampleById } from '@shortlist/eval';
+import { weighted } from '@shortlist/fusion';
+import { lexicalFusion } from '@shortlist/lexical';
+import {
+  type Candidate,
+  type DumpedSet,
+  loadDumpedSet,
+  mean,
+  type Scores,
+  scoreFusion,
+  scoreRanker,
+} from './dumped-runs.js';
+import { folders } from './ranker-runs.js';
 
-const fitSample = Number(process.argv[2] ?? 3000);
-/** The single rankers every fusion must not fall below. */
-const rankerIds = ['bm25', 'tfidf'] as const;
-/** The rankers fused; FUSE=tfidf,bigrams,pieces fuses a subset (the others weigh 0). */
-const fused = (process.env.FUSE ?? 'bm25,tfidf,bigrams,pieces,name').split(',');
-
+const fitSample = Number(process.argv[2] ?? 1500);
+/** The single rankers a fusion is measured against (the best of them per set). */
+const singles = ['bm25', 'tfidf'] as const;
+const fused = ['bm25', 'tfidf', 'bigrams', 'pieces', 'name'] as const;
+/** The dumped run fused as `pieces`: PIECES_RUN=pieces8 (or chars4, uncapped) tries another cap. */
+const piecesRun = process.env.PIECES_RUN ?? 'pieces';
+const use = {
+  bm25: 'bm25',
+  tfidf: 'tfidf',
+  bigrams: 'bigrams',
+  [piecesRun]: 'pieces',
+  name: 'name',
+};
 /** Weight grid step: 1 / STEPS (10 gives 0.1). */
 const steps = Number(process.env.STEPS ?? 10);
-const splits: Record<string, number>[] = [];
-const zero = { bm25: 0, tfidf: 0, bigrams: 0, pieces: 0, name: 0 };
-const spread = (i: number, left: number, weights: Record<string, number>): void => {
-  if (i === fused.length - 1) {
-    splits.push({ ...weights, [fused[i]!]: left / steps });
-    return;
-  }
-  for (let a = 0; a <= left; a++) spread(i + 1, left - a, { ...weights, [fused[i]!]: a / steps });
-};
-spread(0, steps, zero);
-const candidates: ConfiguredFusion[] = [];
-for (const weights of splits) {
-  if (Object.values(weights).filter((w) => w > 0).length < 2) continue;
-  // DBSF and RRF (k 10, 60) never came near the top of the earlier three-ranker grids.
-  for (const normalize of ['minmax', 'zscore'] as const) {
-    candidates.push(weighted({ normalize, weights }));
-  }
-}
-const label = (fusion: ConfiguredFusion): string => JSON.stringify(fusion.config);
-
-interface Folder {
-  readonly runs: Runs;
-  readonly fitRows: number[];
-  readonly allRows: number[];
-  /** nDCG@10 on the fit rows of each candidate, by index; and the best single ranker's. */
-  fit: number[];
-  bestSingleFit: number;
-}
-
-const loaded: Folder[] = [];
-for (const name of folders) {
-  const started = Date.now();
-  const runs = await rankerRuns(name);
-  const allRows = runs.dataset.queries.map((_, i) => i);
-  const ids = new Set(
-    sampleById(runs.dataset.queries, Math.min(fitSample, allRows.length), 11).map((q) => q.id),
-  );
-  const fitRows = allRows.filter((i) => ids.has(runs.dataset.queries[i]!.id));
-  const singles = rankerIds.map((id) => mean(score(runs, id, fitRows).ndcg));
-  console.error(
-    `${name}: ${allRows.length} queries ranked in ${((Date.now() - started) / 1000).toFixed(0)} s; fit rows ${fitRows.length}; single rankers ${singles.map((v, i) => `${rankerIds[i]} ${(v * 100).toFixed(2)}`).join(', ')}`,
-  );
-  const fit = candidates.map((fusion) => mean(score(runs, fusion, fitRows).ndcg));
-  loaded.push({ runs, fitRows, allRows, fit, bestSingleFit: Math.max(...singles) });
-}
-
-/** nDCG@10 of the plain-BM25 reference (benchmarks README); the default must reach it + 5. */
+/** nDCG@10 of the plain-BM25 reference (benchmarks README); a fit set must reach it + 5. */
 const reference: Record<string, number> = { bfcl: 0.581, metatool: 0.4044, sealtools: 0.873 };
 const floorMargin = 0.05;
 
-/**
- * Index of the candidate with the best worst-set gain over the best single ranker, among those
- * at least 5 points above the plain-BM25 reference on every fit set (all, if none is).
- */
-function select(sets: readonly Folder[], floor = true): { index: number; gain: number } {
-  let index = 0;
-  let gain = Number.NEGATIVE_INFINITY;
-  const allowed = candidates.map((_, c) =>
-    sets.every((set) => set.fit[c]! >= reference[set.runs.name]! + floorMargin),
+/** Every split of 1 into `fused` weights on the grid with two rankers or more, both normalisations. */
+function grid(): Candidate[] {
+  const splits: Record<string, number>[] = [];
+  const spread = (i: number, left: number, weights: Record<string, number>): void => {
+    if (i === fused.length - 1) {
+      splits.push({ ...weights, [fused[i]!]: left / steps });
+      return;
+    }
+    for (let a = 0; a <= left; a++) spread(i + 1, left - a, { ...weights, [fused[i]!]: a / steps });
+  };
+  spread(0, steps, {});
+  const candidates: Candidate[] = [];
+  for (const normalize of ['minmax', 'zscore'] as const) {
+    for (const weights of splits) {
+      if (Object.values(weights).filter((w) => w > 0).length >= 2) {
+        candidates.push({ normalize, weights });
+      }
+    }
+  }
+  return candidates;
+}
+
+const label = ({ normalize, weights }: Candidate): string =>
+  `${normalize === 'zscore' ? 'z-score' : 'min-max'} ${fused
+    .filter((id) => (weights[id] ?? 0) > 0)
+    .map((id) => `${id} ${weights[id]}`)
+    .join(', ')}`;
+const pct = (v: number) => (v * 100).toFixed(2);
+const signed = (v: number) => `${v >= 0 ? '+' : '−'}${pct(Math.abs(v))}`;
+const interval = (a: Float64Array, b: Float64Array) => {
+  const d = pairedBootstrap(a, b);
+  return `${signed(d.mean)} [${signed(d.low)}, ${signed(d.high)}]`;
+};
+
+interface Fold {
+  readonly set: DumpedSet;
+  readonly allRows: number[];
+  readonly fitRows: number[];
+  /** Mean fit-sample nDCG@10 per candidate, and of the best single ranker. */
+  readonly fit: Float64Array;
+  readonly bestSingleFit: number;
+  readonly singlesAll: Record<string, Scores>;
+}
+
+const started = Date.now();
+const candidates = grid();
+const shipped: Candidate = lexicalFusion().config as Candidate;
+candidates.push(shipped);
+const shippedIndex = candidates.length - 1;
+const sets: Fold[] = folders.map((name) => {
+  const set = loadDumpedSet(name, use);
+  const allRows = set.queries.map((_, i) => i);
+  const picked = new Set(
+    sampleById(set.queries, Math.min(fitSample, allRows.length), 11).map((q) => q.id),
   );
-  const constrained = floor && allowed.some(Boolean);
-  candidates.forEach((_, c) => {
-    if (constrained && !allowed[c]) return;
-    const worst = Math.min(...sets.map((set) => set.fit[c]! - set.bestSingleFit));
+  const fitRows = allRows.filter((i) => picked.has(set.queries[i]!.id));
+  const fit = Float64Array.from(candidates, (c) => mean(scoreFusion(set, c, fitRows).ndcg));
+  const bestSingleFit = Math.max(...singles.map((id) => mean(scoreRanker(set, id, fitRows).ndcg)));
+  const singlesAll = Object.fromEntries(singles.map((id) => [id, scoreRanker(set, id, allRows)]));
+  return { set, allRows, fitRows, fit, bestSingleFit, singlesAll };
+});
+console.error(
+  `scored ${candidates.length} candidates on ${sets.map((s) => `${s.fitRows.length} ${s.set.name}`).join(', ')} fit queries in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
+
+/** Worst gain of candidate c over the best single ranker across the given sets' fit samples. */
+const worstGain = (c: number, on: readonly Fold[]) =>
+  Math.min(...on.map((s) => s.fit[c]! - s.bestSingleFit));
+
+/** The rule: best worst-set gain among candidates at reference + 5 on every fit set (all, if none). */
+function select(on: readonly Fold[]): number {
+  const gridSize = candidates.length - 1;
+  const allowed = (c: number) => on.every((s) => s.fit[c]! >= reference[s.set.name]! + floorMargin);
+  const anyAllowed = Array.from({ length: gridSize }, (_, c) => c).some(allowed);
+  let best = -1;
+  let gain = Number.NEGATIVE_INFINITY;
+  for (let c = 0; c < gridSize; c++) {
+    if (anyAllowed && !allowed(c)) continue;
+    const worst = worstGain(c, on);
     if (worst > gain + 1e-12) {
       gain = worst;
-      index = c;
+      best = c;
     }
-  });
-  return { index, gain };
+  }
+  return best;
 }
 
-const pct = (v: number) => (v * 100).toFixed(2);
-const interval = (i: { mean: number; low: number; high: number }) =>
-  `${i.mean >= 0 ? '+' : ''}${pct(i.mean)} [${pct(i.low)}, ${pct(i.high)}]`;
-
-/** Held-out nDCG@10 of a fusion against each single ranker, paired, on all of a set's queries. */
-function heldOut(folder: Folder, fusion: ConfiguredFusion): string {
-  const fused = score(folder.runs, fusion, folder.allRows);
-  const cells = rankerIds.map((id) => {
-    const single = score(folder.runs, id, folder.allRows);
-    return `${id} ${pct(mean(single.ndcg))}, Δ ${interval(pairedBootstrap(fused.ndcg, single.ndcg))}`;
-  });
-  return `nDCG@10 ${pct(mean(fused.ndcg))} (recall@10 ${pct(mean(fused.recall10))}, complete@5 ${pct(mean(fused.complete5))}); ${cells.join('; ')}`;
-}
-
-for (const floor of [true, false]) {
-  const rule = floor ? 'with the floor (reference + 5 on every fit set)' : 'without the floor';
-  console.log(`\n## Leave-one-dataset-out folds, ${rule}\n`);
-  for (const held of loaded) {
-    const fitSets = loaded.filter((set) => set !== held);
-    const { index, gain } = select(fitSets, floor);
-    console.log(
-      `- held out **${held.runs.name}**: chose ${label(candidates[index]!)} (worst fit-set gain ${pct(gain)}); ${heldOut(held, candidates[index]!)}`,
+/**
+ * Queries of a set on which the fast scorer's nDCG@10 differs from `weighted().doFuse` on the
+ * same dumped rankings (0 means the selection scored exactly what the pipeline would rank).
+ */
+function disagreements(fold: Fold, candidate: Candidate, fast: Scores): number {
+  const fusion = weighted({ normalize: candidate.normalize, weights: candidate.weights });
+  const { set } = fold;
+  let differ = 0;
+  fold.allRows.forEach((row, j) => {
+    const query = set.queries[row]!;
+    const rankings: SourceRanking[] = set.rankerIds.map((rankerId, r) => ({
+      rankerId,
+      ranking: Array.from(query.own[r]!, (tool, i) => ({
+        name: set.toolNames[tool]!,
+        score: query.raw[r]![i]!,
+      })),
+    }));
+    const top = fusion.doFuse(rankings, { limit: 10 }).map((entry) => entry.name);
+    const relevant = new Set(
+      query.relevant.map((tool) => set.toolNames[tool] ?? `missing ${tool}`),
     );
-  }
-  const { index, gain } = select(loaded, floor);
-  console.log(
-    `\n### Selected on all three sets, ${rule}: ${label(candidates[index]!)} (worst gain ${pct(gain)})\n`,
-  );
-  for (const folder of loaded) {
-    console.log(`- ${folder.runs.name}: ${heldOut(folder, candidates[index]!)}`);
-  }
+    if (Math.abs(ndcgAt(top, relevant, 10) - fast.ndcg[j]!) > 1e-12) differ++;
+  });
+  return differ;
 }
-const ranked = candidates
-  .map((fusion, c) => ({
-    fusion,
-    worst: Math.min(...loaded.map((s) => s.fit[c]! - s.bestSingleFit)),
-    c,
-  }))
-  .sort((a, b) => b.worst - a.worst)
-  .slice(0, 25);
+
+let checked = 0;
+let mismatched = 0;
+const row = (fold: Fold, c: number, what: string) => {
+  const scores = scoreFusion(fold.set, candidates[c]!, fold.allRows);
+  checked += fold.allRows.length;
+  mismatched += disagreements(fold, candidates[c]!, scores);
+  return `| ${fold.set.name} | ${what} | ${pct(mean(scores.ndcg))} | ${singles
+    .map((id) => interval(scores.ndcg, fold.singlesAll[id]!.ndcg))
+    .join(' | ')} | ${pct(mean(scores.recall10))} | ${pct(mean(scores.complete5))} |`;
+};
+const header = `| set | fusion | nDCG@10 | − bm25 | − tfidf | recall@10 | complete@5 |
+| --- | --- | --- | --- | --- | --- | --- |`;
+
 console.log(
-  '\n## Top candidates on all three fit samples (nDCG@10 per set, worst gain over best single)\n',
+  `\n## Held-out folds (fit on ${fitSample}-query samples of the other two sets, scored on all queries)\n`,
 );
-for (const { fusion, worst, c } of ranked) {
+console.log(header);
+for (const held of sets) {
+  const c = select(sets.filter((s) => s !== held));
   console.log(
-    `| ${label(fusion)} | ${loaded.map((s) => pct(s.fit[c]!)).join(' | ')} | ${pct(worst)} |`,
+    row(
+      held,
+      c,
+      `${label(candidates[c]!)} (fit gain ${signed(
+        worstGain(
+          c,
+          sets.filter((s) => s !== held),
+        ),
+      )})`,
+    ),
   );
 }
+const chosen = select(sets);
+console.log(
+  `\n## Fit on all three: ${label(candidates[chosen]!)}, worst fit gain ${signed(worstGain(chosen, sets))}`,
+);
+console.log(
+  `Shipped lexicalFusion(): ${label(shipped)}, worst fit gain ${signed(worstGain(shippedIndex, sets))}; rank ${
+    1 +
+    candidates.slice(0, -1).filter((_, c) => worstGain(c, sets) > worstGain(shippedIndex, sets))
+      .length
+  } of ${candidates.length - 1} by worst fit gain\n`,
+);
+console.log(header);
+for (const fold of sets) console.log(row(fold, chosen, 'chosen'));
+for (const fold of sets) console.log(row(fold, shippedIndex, 'shipped'));
+/** Worst gain over the best single ranker on all queries (not held out: fit rows are among them). */
+const worstAll = (c: number) =>
+  Math.min(
+    ...sets.map(
+      (s) =>
+        mean(scoreFusion(s.set, candidates[c]!, s.allRows).ndcg) -
+        Math.max(...singles.map((id) => mean(s.singlesAll[id]!.ndcg))),
+    ),
+  );
+console.log(
+  `\nWorst gain over the best single ranker on all queries: chosen ${signed(worstAll(chosen))}, shipped ${signed(worstAll(shippedIndex))}`,
+);
+/** The best candidate (worst fit gain on all three) at each name weight. */
+const byName = new Map<number, number>();
+candidates.slice(0, -1).forEach((candidate, c) => {
+  const name = candidate.weights.name ?? 0;
+  const best = byName.get(name);
+  if (best === undefined || worstGain(c, sets) > worstGain(best, sets) + 1e-12) byName.set(name, c);
+});
+console.log('\n## Best candidate at each name weight (worst fit gain on all three)\n');
+for (const [name, c] of [...byName].sort((a, b) => a[0] - b[0])) {
+  console.log(`- name ${name}: ${label(candidates[c]!)}, ${signed(worstGain(c, sets))}`);
+}
+console.log('\n## Singles on all queries (nDCG@10)\n');
+for (const fold of sets) {
+  console.log(
+    `- ${fold.set.name}: ${singles.map((id) => `${id} ${pct(mean(fold.singlesAll[id]!.ndcg))}`).join(', ')}`,
+  );
+}
+console.log(
+  `\nFast scorer against weighted().doFuse on every query reported: ${mismatched} of ${checked} differ.`,
+);
+console.error(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -1,6 +1,6 @@
 /**
- * Query latency at 10k synthetic tools (the bench package's catalogue and queries): each ranker
- * alone, then lexical() against the previous default pipeline, in alternating blocks of the
+ * Query latency at 10k synthetic tools (the bench package's catalogue and queries): each of
+ * `lexical()`'s rankers alone, then lexical() against the previous default pipeline, in alternating blocks of the
  * same queries so both see the same machine. Prints p50 / p99 in µs and the ratio of p50s.
  * Run: pnpm --filter @shortlist/lexical speed [size] [queries]
  */
@@ -9,7 +9,7 @@ import { bm25 } from '@shortlist/bm25';
 import { budget } from '@shortlist/budget';
 import { pipe, type RankerV1, toTools } from '@shortlist/core';
 import { lexicalDefaultFusion } from '@shortlist/fusion';
-import { lexical, nameMatch } from '@shortlist/lexical';
+import { lexical, lexicalRankers } from '@shortlist/lexical';
 import { tfidf } from '@shortlist/tfidf';
 
 const size = Number(process.argv[2] ?? 10_000);
@@ -22,7 +22,7 @@ const micros = (values: number[]) => {
 };
 
 console.log(`${size} tools, ${count} queries, limit 40 per ranker`);
-const rankers: RankerV1[] = [bm25(), tfidf(), nameMatch({ minCoverage: 0.5 })];
+const rankers: RankerV1[] = lexicalRankers();
 const indexes = await Promise.all(rankers.map((ranker) => ranker.doIndex(tools)));
 const times: number[][] = rankers.map(() => []);
 for (let pass = 0; pass < 2; pass++) {

@@ -1,4 +1,12 @@
-import { englishStopwords, splitWords, type Tokenizer } from '@shortlist/core';
+import {
+  englishStopwords,
+  InvalidArgumentError,
+  splitWords,
+  type Tokenizer,
+} from '@shortlist/core';
+
+/** A lone surrogate half: a word holding one is cut by code point, not by UTF-16 unit. */
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /**
  * A tokenizer of character n-grams: each word (stopwords dropped), marked `<word>`, cut into
@@ -6,13 +14,33 @@ import { englishStopwords, splitWords, type Tokenizer } from '@shortlist/core';
  * `airqualityforecast`, which whole-word rankers miss. Words of n − 2 letters or fewer stay whole.
  */
 export function wordPieces(n = 4, stopwords: Iterable<string> = englishStopwords): Tokenizer {
+  if (!Number.isSafeInteger(n) || n < 2) {
+    throw new InvalidArgumentError({
+      argument: 'wordPieces(n)',
+      expected: 'an integer of at least 2',
+      message: `wordPieces(n): n is the number of letters a piece has and must be an integer of at least 2 (4 by default), got ${String(n)}`,
+    });
+  }
+  if (typeof stopwords !== 'object' || stopwords === null || !(Symbol.iterator in stopwords)) {
+    throw new InvalidArgumentError({
+      argument: 'wordPieces(stopwords)',
+      expected: 'an iterable of words',
+      message: `wordPieces(n, stopwords): stopwords must be an iterable of words such as englishStopwords or [], got ${String(stopwords)}`,
+    });
+  }
   const skip = new Set(stopwords);
   return (text) => {
     const pieces: string[] = [];
     for (const word of splitWords(text)) {
       if (skip.has(word)) continue;
       const marked = `<${word}>`;
-      if (marked.length <= n) pieces.push(marked);
+      if (SURROGATE.test(marked)) {
+        const letters = Array.from(marked);
+        if (letters.length <= n) pieces.push(marked);
+        else
+          for (let i = 0; i + n <= letters.length; i++)
+            pieces.push(letters.slice(i, i + n).join(''));
+      } else if (marked.length <= n) pieces.push(marked);
       else for (let i = 0; i + n <= marked.length; i++) pieces.push(marked.slice(i, i + n));
     }
     return pieces;

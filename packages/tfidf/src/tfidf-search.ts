@@ -59,6 +59,8 @@ function reserve(s: Searcher, slots: number, m: number): void {
 /**
  * A lower bound on the final k-th best score: the k best partial scores' tools are scored in
  * full (terms from `from` on, found by galloping search) and the lowest of those k is taken.
+ * Stops with −∞ (no bound, always valid) once one of them scores at most `useless`: the bound
+ * would then neither prune nor raise the threshold enough to, so the other gallops are saved.
  */
 function finalThreshold(
   s: Searcher,
@@ -67,6 +69,7 @@ function finalThreshold(
   from: number,
   seen: number,
   k: number,
+  useless: number,
 ): number {
   const { offsets, docs, weights } = postings;
   const { accumulator, threshold } = s;
@@ -82,6 +85,7 @@ function finalThreshold(
       const at = gallopTo(docs, offsets[term]!, end, slot);
       if (at < end && docs[at] === slot) score += query.weights[j]! * weights[at]!;
     }
+    if (score <= useless) return Number.NEGATIVE_INFINITY;
     if (score < lowest) lowest = score;
   }
   return threshold.size < k ? Number.NEGATIVE_INFINITY : lowest;
@@ -131,7 +135,9 @@ export function searchTfidf(
     }
     runEnd[runs++] = seen;
     if (exhaustive || j + 1 === m || seen < k || seen * 2 >= restPostings[j + 1]!) continue;
-    theta = Math.max(theta, finalThreshold(s, postings, query, j + 1, seen, k));
+    // A bound at or below rest[j + 1] × BOUND_SLACK cannot prune here; skip finishing it.
+    const useless = Math.max(theta, rest[j + 1]! * BOUND_SLACK);
+    theta = Math.max(theta, finalThreshold(s, postings, query, j + 1, seen, k, useless));
     if (rest[j + 1]! * BOUND_SLACK < theta) {
       completeFrom = j + 1;
       break;

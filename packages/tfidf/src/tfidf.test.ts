@@ -90,6 +90,22 @@ describe('tfidf ranking', () => {
     }
   });
 
+  it('stays exact when many-term queries (character trigrams) make pruning attempts fail early', async () => {
+    const trigrams = (text: string) => {
+      const plain = text.toLowerCase().replace(/[^a-z]+/g, ' ');
+      return Array.from({ length: Math.max(0, plain.length - 2) }, (_, i) => plain.slice(i, i + 3));
+    };
+    const large = randomCatalogue(21, 2000);
+    for (const maxQueryTerms of [12, 256]) {
+      const index = await tfidf({ tokenizer: trigrams, maxQueryTerms }).doIndex(large);
+      for (const query of randomQueries(22, 80, 8)) {
+        const all = await rank(index, query, large.length);
+        for (const limit of [1, 10, 40])
+          expect(await rank(index, query, limit)).toEqual(all.slice(0, limit));
+      }
+    }
+  });
+
   it('stays exact for long queries with repeated words (over 32 distinct terms)', async () => {
     const tools = randomCatalogue(13, 800);
     const index = await tfidf().doIndex(tools);

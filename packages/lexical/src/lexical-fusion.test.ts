@@ -1,0 +1,87 @@
+import type { SourceRanking } from '@shortlist/core';
+import { describe, expect, it } from 'vitest';
+import { lexical } from './lexical.js';
+import { lexicalFusion, lexicalRankers, maxPieceTerms } from './lexical-fusion.js';
+
+/** The weights the README documents and `select-fusion` measured; a change here is a decision. */
+const documented: Record<string, number> = {
+  bm25: 0.1,
+  tfidf: 0.4,
+  bigrams: 0.2,
+  pieces: 0.2,
+  name: 0.1,
+};
+
+const tools = [
+  { name: 'create_pull_request', description: 'Create a new pull request in a repository' },
+  { name: 'update_pull_request_branch', description: 'Update a pull request branch from base' },
+  { name: 'list_branches', description: 'List the branches of a repository' },
+  { name: 'delete_branch', description: 'Delete a branch from a repository' },
+  { name: 'get_weather_forecast', description: 'Air quality and weather forecast for a city' },
+  { name: 'send_email', description: 'Send an email message to a recipient' },
+  { name: 'copywriter', description: 'Write marketing copy for a product' },
+];
+
+/** Standard deviations above the ranking's lowest score (population σ); 1 when all are equal. */
+function zscores(ranking: SourceRanking['ranking']): Map<string, number> {
+  const scores = ranking.map((entry) => entry.score);
+  const min = Math.min(...scores);
+  const mean = scores.reduce((sum, s) => sum + s, 0) / scores.length;
+  const sigma = Math.sqrt(scores.reduce((sum, s) => sum + (s - mean) ** 2, 0) / scores.length);
+  return new Map(
+    ranking.map((entry) => [entry.name, sigma === 0 ? 1 : (entry.score - min) / sigma]),
+  );
+}
+
+describe('lexical() fuses five rankers with the documented weights', () => {
+  it('builds bm25, tfidf, bigrams, pieces and name, and the z-score fusion of them', () => {
+    expect(lexicalRankers().map((ranker) => ranker.id)).toEqual([
+      'bm25',
+      'tfidf',
+      'bigrams',
+      'pieces',
+      'name',
+    ]);
+    expect(lexicalFusion().config).toEqual({
+      method: 'weighted',
+      normalize: 'zscore',
+      weights: documented,
+    });
+    expect(maxPieceTerms).toBe(12);
+  });
+
+  it.each([
+    'remove the old branch',
+    'open a pull request for my branch',
+    'air quality in Paris',
+    'copywriting for my shop',
+    'email the team',
+  ])('scores each pick of %j as Σ weight × z-score over all five rankings', async (query) => {
+    const picker = await lexical({ maxTokens: false }).index(tools);
+    const sources = await picker.rankings(query, { limit: tools.length });
+    expect(sources.map((source) => source.rankerId).sort()).toEqual(Object.keys(documented).sort());
+    const expected = new Map<string, number>();
+    for (const source of sources) {
+      for (const [name, z] of zscores(source.ranking)) {
+        expected.set(name, (expected.get(name) ?? 0) + documented[source.rankerId]! * z);
+      }
+    }
+    const { picks } = await picker.select(query, { limit: tools.length });
+    expect(picks.length).toBe(expected.size);
+    for (const pick of picks) expect(pick.score).toBeCloseTo(expected.get(pick.name)!, 12);
+    const order = [...expected].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    expect(picks.map((pick) => pick.name)).toEqual(order.map(([name]) => name));
+  });
+
+  it('finds through word pieces what no whole-word ranker finds', async () => {
+    const picker = await lexical({ maxTokens: false }).index(tools);
+    const sources = await picker.rankings('copywriting', { limit: tools.length });
+    const found = Object.fromEntries(
+      sources.map((source) => [source.rankerId, source.ranking.map((entry) => entry.name)]),
+    );
+    expect(found.pieces?.[0]).toBe('copywriter');
+    expect(found.tfidf).not.toContain('copywriter');
+    const { picks } = await picker.select('copywriting', { limit: 1 });
+    expect(picks[0]?.name).toBe('copywriter');
+  });
+});
