@@ -6,6 +6,7 @@ it('exports exactly the public surface', async () => {
     'fusionFromJSON',
     'lexicalDefaultFusion',
     'normalizations',
+    'normalizeScores',
     'rrf',
     'weighted',
   ]);

@@ -3,6 +3,7 @@
  * on thousands of queries in milliseconds, with the same sums and ties as `weighted().doFuse`.
  */
 import { readFileSync } from 'node:fs';
+import { normalizeScores } from '@shortlist/fusion';
 
 /** Where `dump-runs` writes and `select-fusion` reads; override with LEXICAL_RUNS. */
 export const defaultRunsDir = process.env.LEXICAL_RUNS ?? '/tmp/lexical-runs';
@@ -38,26 +39,6 @@ export interface DumpedSet {
   /** Ranker ids in the order `combine` sums them (ascending), so fused sums are bit-identical. */
   readonly rankerIds: readonly string[];
   readonly queries: readonly DumpedQuery[];
-}
-
-/** `normalizeScores` of @shortlist/fusion (not exported): min-max, or σ above the lowest score. */
-function normalize(scores: readonly number[], method: 'minmax' | 'zscore'): number[] {
-  if (scores.length === 0) return [];
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  let sum = 0;
-  for (const score of scores) {
-    if (score < min) min = score;
-    if (score > max) max = score;
-    sum += score;
-  }
-  if (max === min) return scores.map(() => 1);
-  if (method === 'minmax') return scores.map((score) => (score - min) / (max - min));
-  const mean = sum / scores.length;
-  let squares = 0;
-  for (const score of scores) squares += (score - mean) ** 2;
-  const sigma = Math.sqrt(squares / scores.length);
-  return scores.map((score) => (score - min) / sigma);
 }
 
 /**
@@ -103,7 +84,7 @@ export function loadDumpedSet(
     const spread = (method: 'minmax' | 'zscore') =>
       rankerIds.map((id) => {
         const run = runOf(id);
-        const values = normalize(
+        const values = normalizeScores(
           run.map((entry) => entry[1]),
           method,
         );
