@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CorruptDataError, InvalidArgumentError } from '@shortlist/core';
+import { CorruptDataError, InvalidArgumentError, toolFields } from '@shortlist/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DatasetError } from './dataset-error.js';
 import { loadDataset } from './load-dataset.js';
@@ -85,6 +85,37 @@ describe('loadDataset on a broken folder', () => {
   let dir: string | undefined;
   afterEach(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads an MCP title into the title field and refuses a bad one', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'shortlist-eval-'));
+    const tools = [
+      {
+        id: 'github__create_issue',
+        name: 'create_issue',
+        title: 'Open a GitHub issue',
+        description: 'Creates an issue.',
+      },
+      { id: 'github__list_issues', name: 'list_issues', description: 'Lists issues.' },
+    ];
+    await writeFile(join(dir, 'tools.jsonl'), tools.map((tool) => JSON.stringify(tool)).join('\n'));
+    await writeFile(
+      join(dir, 'queries.jsonl'),
+      '{"id": "q1", "query": "open a ticket", "relevant": ["github__create_issue"]}\n',
+    );
+    const dataset = await loadDataset(dir);
+    // An explicit title wins over the original name; without one the name stays the title.
+    expect(dataset.tools.map((tool) => tool.title)).toEqual(['Open a GitHub issue', 'list_issues']);
+    // The rankers read a tool through toolFields, which carries the title as its own field.
+    expect(toolFields(dataset.tools[0]!).title).toBe('Open a GitHub issue');
+
+    await writeFile(
+      join(dir, 'tools.jsonl'),
+      `${JSON.stringify({ ...tools[0], title: 7 })}\n${JSON.stringify(tools[1])}\n`,
+    );
+    await expect(loadDataset(dir)).rejects.toThrow(
+      /tools\.jsonl:1: tool "github__create_issue": "title" must be a non-empty string/,
+    );
   });
 
   it('names queries.jsonl when only it is missing', async () => {

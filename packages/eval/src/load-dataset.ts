@@ -55,6 +55,15 @@ function readTools(lines: JsonLine[], file: string, problems: DatasetProblem[]):
       problem(`tool "${value.id}": "description" must be a string`);
       continue;
     }
+    if (
+      value.title !== undefined &&
+      (typeof value.title !== 'string' || value.title.trim() === '')
+    ) {
+      problem(
+        `tool "${value.id}": "title" must be a non-empty string (an MCP tool's title) or absent`,
+      );
+      continue;
+    }
     if (value.parameters !== undefined && !isRow(value.parameters)) {
       problem(`tool "${value.id}": "parameters" must be a JSON Schema object or {}`);
       continue;
@@ -128,11 +137,17 @@ function readQueries(
   return queries;
 }
 
+/** A row's `title` (an MCP tool's human title) when given, else its original `name` when that differs from the id. */
+function titleOf(row: Row): { title?: string } {
+  if (typeof row.title === 'string') return { title: row.title };
+  return typeof row.name === 'string' && row.name !== row.id ? { title: row.name } : {};
+}
+
 function toCanonical(rows: Row[]): Tool[] {
   return toTools(
     rows.map((row) => ({
       name: row.id,
-      ...(typeof row.name === 'string' && row.name !== row.id ? { title: row.name } : {}),
+      ...titleOf(row),
       description: row.description ?? '',
       parameters: row.parameters ?? {},
       ...(row.meta === undefined ? {} : { meta: row.meta }),
