@@ -2,15 +2,17 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { PluginError } from '../errors/plugin-error.js';
 import type { CallOptions, LongCallOptions } from '../spec/call-options.js';
 import type { FusedTool, FusionV1, SourceRanking } from '../spec/fusion-v1.js';
-import type { PackerV1, PackResult } from '../spec/packer-v1.js';
+import type { PackerV1 } from '../spec/packer-v1.js';
 import type { RankedTool, RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
 import { toTools } from '../tools/to-tools.js';
 import type { Tool } from '../tools/tool.js';
 import { throwIfAborted } from '../util/abort.js';
+import { packedSelection, plainSelection, toolFor } from './build-selection.js';
 import { callPlugin } from './call-plugin.js';
 import { LazyCandidate } from './lazy-candidate.js';
 import { selectDepth } from './limit-policy.js';
-import type { Pick, Selection } from './selection.js';
+import { checkLimit, checkOptions } from './select-options.js';
+import type { Selection } from './selection.js';
 import { catalogueDigest, stampSnapshot } from './snapshot-envelope.js';
 
 export interface SelectOptions extends CallOptions {
@@ -58,43 +60,6 @@ export interface PickerParts {
   readonly fusion: FusionV1 | undefined;
   readonly packer: PackerV1 | undefined;
   readonly overFetch: number;
-}
-
-/**
- * Where `name` sits in the fused window, searching from `from` first: a packer keeps tools in
- * rank order, so each search usually starts where the last one ended. -1 when it is not there.
- */
-function positionOf(
-  fused: readonly { readonly name: string }[],
-  name: string,
-  from: number,
-): number {
-  for (let i = from; i < fused.length; i++) if (fused[i]!.name === name) return i;
-  for (let i = 0; i < from && i < fused.length; i++) if (fused[i]!.name === name) return i;
-  return -1;
-}
-
-function checkLimit(limit: unknown, argument: string): number {
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
-    throw new InvalidArgumentError({
-      argument,
-      expected: 'a positive integer',
-      message: `${argument} must be a positive integer, got ${String(limit)}`,
-    });
-  }
-  return limit;
-}
-
-function checkOptions(options: unknown, argument: string): void {
-  if (options !== undefined && (typeof options !== 'object' || options === null)) {
-    throw new InvalidArgumentError({
-      argument,
-      expected: 'an options object or nothing',
-      message: `${argument} must be an options object such as { limit: 5 }, got ${
-        options === null ? 'null' : typeof options
-      }`,
-    });
-  }
 }
 
 /** Builds a picker over indexes that are already built, one per ranker. */
@@ -173,6 +138,9 @@ export function createPicker<Original>(
   };
 
   /** Several rankings need the fusion; a single ranking is already in order. */
+  /** Who produced the fused ranking, named when it returns a tool outside the catalogue. */
+  const fusedBy = fusion && rankers.length > 1 ? fusion.id : rankers[0]!.id;
+
   const fuse = (
     sources: SourceRanking[],
     limit: number,
@@ -183,114 +151,6 @@ export function createPicker<Original>(
       : callPlugin(fusion!.id, 'fuse', () => fusion!.doFuse(sources, { limit }), signal);
 
   /** Each source's placement of a tool; for one ranker it is the tool's own rank and score. */
-  const sourcesOf = (
-    entry: RankedTool | FusedTool,
-    position: number,
-    rankerId: string,
-  ): FusedTool['sources'] =>
-    'sources' in entry ? entry.sources : { [rankerId]: { rank: position + 1, score: entry.score } };
-
-  const toolFor = (
-    view: ReadonlyMap<string, Tool<Original>>,
-    name: string,
-    pluginId: string,
-  ): Tool<Original> => {
-    const tool = view.get(name);
-    if (!tool) {
-      throw new PluginError({
-        pluginId,
-        message: `${pluginId} returned "${name}", which is not in the catalogue; a plugin may only return tools it was given`,
-      });
-    }
-    return tool;
-  };
-
-  /** Who produced the fused ranking, named when it returns a tool outside the catalogue. */
-  const fusedBy = fusion && rankers.length > 1 ? fusion.id : rankers[0]!.id;
-
-  const plainSelection = (
-    query: string,
-    fused: readonly (RankedTool | FusedTool)[],
-    rankerId: string,
-    view: ReadonlyMap<string, Tool<Original>>,
-  ): Selection<Original> => {
-    const picks: Pick<Original>[] = [];
-    for (let i = 0; i < fused.length; i++) {
-      const entry = fused[i]!;
-      picks.push({
-        name: entry.name,
-        tool: toolFor(view, entry.name, fusedBy),
-        rank: i + 1,
-        score: entry.score,
-        sources: sourcesOf(entry, i, rankerId),
-      });
-    }
-    return finish(query, picks, undefined);
-  };
-
-  /** The packer's kept tools as picks, in fused-rank order, each with its token cost. */
-  const packedSelection = (
-    query: string,
-    fused: readonly (RankedTool | FusedTool)[],
-    candidates: readonly LazyCandidate<Original>[],
-    packed: PackResult,
-    rankerId: string,
-  ): Selection<Original> => {
-    const kept = packed.kept;
-    const positions: number[] = [];
-    let ascending = true;
-    for (const entry of kept) {
-      const at = positionOf(
-        fused,
-        entry.name,
-        positions.length ? positions[positions.length - 1]! + 1 : 0,
-      );
-      if (at === -1) {
-        throw new PluginError({
-          pluginId: packer!.id,
-          message: `${packer!.id} kept "${entry.name}", which was not a candidate; a packer may only keep candidates it was given`,
-        });
-      }
-      if (positions.length && at < positions[positions.length - 1]!) ascending = false;
-      positions.push(at);
-    }
-    // The spec asks for kept tools in rank order; a packer that returns them otherwise still works.
-    const order = ascending
-      ? undefined
-      : kept.map((_, i) => i).sort((a, b) => positions[a]! - positions[b]!);
-    const picks: Pick<Original>[] = [];
-    for (let j = 0; j < kept.length; j++) {
-      const k = order ? order[j]! : j;
-      const at = positions[k]!;
-      const candidate = fused[at]!;
-      picks.push({
-        name: candidate.name,
-        tool: candidates[at]!.tool,
-        rank: picks.length + 1,
-        score: candidate.score,
-        sources: sourcesOf(candidate, at, rankerId),
-        tokens: kept[k]!.tokens,
-      });
-    }
-    return finish(query, picks, packed);
-  };
-
-  const finish = (
-    query: string,
-    picks: Pick<Original>[],
-    packed: PackResult | undefined,
-  ): Selection<Original> => {
-    const tools: Tool<Original>[] = [];
-    const originals: Original[] = [];
-    for (const pick of picks) {
-      tools.push(pick.tool);
-      originals.push(pick.tool.original);
-    }
-    return packed
-      ? { query, tools, originals, picks, totalTokens: packed.totalTokens, dropped: packed.dropped }
-      : { query, tools, originals, picks, dropped: [] };
-  };
-
   /** A fresh index of `tools` for ranker `i`, not yet swapped in. */
   const buildIndex = (i: number, tools: readonly Tool[], options?: LongCallOptions) =>
     callPlugin(rankers[i]!.id, 'index', () => rankers[i]!.doIndex(tools, options));
@@ -403,7 +263,7 @@ export function createPicker<Original>(
       // A mutation overlapped: rankers may name tools added after this select began.
       fused = fused.filter((entry) => view.has(entry.name));
     }
-    if (!packer) return plainSelection(query, fused, sources[0]!.rankerId, view);
+    if (!packer) return plainSelection(query, fused, sources[0]!.rankerId, view, fusedBy);
     const lookUp = (name: string): Tool<Original> => toolFor(view, name, fusedBy);
     const candidates: LazyCandidate<Original>[] = [];
     for (let i = 0; i < fused.length; i++) {
@@ -416,7 +276,7 @@ export function createPicker<Original>(
       signal,
     );
     const packed = packing instanceof Promise ? await packing : packing;
-    return packedSelection(query, fused, candidates, packed, sources[0]!.rankerId);
+    return packedSelection(query, fused, candidates, packed, sources[0]!.rankerId, packer.id);
   };
 
   return {
