@@ -1,4 +1,4 @@
 import { describeRanker } from '@shortlist/conformance';
 import { bm25 } from './bm25.js';
 
-describeRanker('bm25', { create: () => bm25() });
+describeRanker('bm25', { create: () => bm25(), capsQueryTerms: true });

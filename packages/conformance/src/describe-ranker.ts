@@ -1,9 +1,11 @@
 import {
+  MAX_QUERY_TERMS,
   type RankerIndexV1,
   type RankerV1,
   type Ranking,
   ShortlistError,
   type Tool,
+  toTools,
 } from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from './deep-freeze.js';
@@ -21,7 +23,17 @@ export interface DescribeRankerOptions {
   readonly extraTools?: readonly Tool[];
   /** How many results each query asks for. @default 5 */
   readonly limit?: number;
+  /**
+   * The ranker keeps core's query-term policy: a query of more than `MAX_QUERY_TERMS` distinct
+   * terms is scored as its rarest `MAX_QUERY_TERMS` (bounded work for pasted documents).
+   * @default false
+   */
+  readonly capsQueryTerms?: boolean;
 }
+
+/** A distinct made-up word per i that no stemmer or stopword list alters. */
+const madeUpWord = (i: number): string =>
+  `q${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}z`;
 
 const rankAll = async (index: RankerIndexV1, queries: readonly string[], limit: number) => {
   const out: Ranking[] = [];
@@ -193,5 +205,33 @@ export function describeRanker(name: string, options: DescribeRankerOptions): vo
         expect(ShortlistError.isInstance(error)).toBe(true);
       }
     });
+
+    it.runIf(options.capsQueryTerms === true)(
+      'scores a query of more than MAX_QUERY_TERMS distinct terms as its rarest MAX_QUERY_TERMS',
+      async () => {
+        const extra = 44;
+        const count = MAX_QUERY_TERMS + extra;
+        // Tool j has words 0..j, so word i is in count - i tools: later words are rarer.
+        const catalogue = toTools(
+          Array.from({ length: count }, (_, j) => ({
+            name: `tool_${j}`,
+            description: Array.from({ length: j + 1 }, (_, i) => madeUpWord(i)).join(' '),
+          })),
+        );
+        const index = await options.create().doIndex(catalogue);
+        const words = Array.from({ length: count }, (_, i) => madeUpWord(i));
+        const full = await index.doRank(words.join(' '), { limit: count });
+        const rarest = await index.doRank(words.slice(extra).join(' '), { limit: count });
+        expect(full).toEqual(rarest);
+        // Tools 0..extra-1 hold only the common words the policy drops.
+        expect(full.map((entry) => entry.name)).not.toContain(`tool_${extra - 1}`);
+        expect(full).toHaveLength(count - extra);
+        // Within the bound nothing is dropped: the common words still find their tools.
+        const within = await index.doRank(words.slice(0, MAX_QUERY_TERMS).join(' '), {
+          limit: count,
+        });
+        expect(within).toHaveLength(count);
+      },
+    );
   });
 }

@@ -57,6 +57,10 @@ it('fails plugins that break the contract, on the rule they break', () => {
   expectFailed('answers blank queries', 'returns nothing for an empty or blank query');
   expectFailed('mutates tools', 'does not mutate the tools it indexes');
   expectFailed(
+    'uncapped query terms',
+    'scores a query of more than MAX_QUERY_TERMS distinct terms as its rarest MAX_QUERY_TERMS',
+  );
+  expectFailed(
     'drops sources',
     "keeps each source's 1-based rank and raw score, and nothing for sources that missed",
   );
