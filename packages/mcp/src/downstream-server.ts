@@ -88,22 +88,34 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
   });
   server.onclose = () => unsubscribe();
 
-  const proxy = (name: string, args: unknown, extra: RequestExtra): Promise<CallToolResult> => {
+  const proxy = async (
+    name: string,
+    args: unknown,
+    extra: RequestExtra,
+  ): Promise<CallToolResult> => {
     const progressToken = extra._meta?.progressToken;
-    return gateway.call(name, args, {
+    // Progress forwarded to the client, awaited before the result: sent later, it could follow
+    // the result (and over HTTP find the request's stream closed).
+    const forwarding: Promise<unknown>[] = [];
+    const result = await gateway.call(name, args, {
       signal: extra.signal,
       ...(progressToken === undefined
         ? {}
         : {
-            onprogress: (progress) =>
-              extra
-                .sendNotification({
-                  method: 'notifications/progress',
-                  params: { ...progress, progressToken },
-                })
-                .catch(() => undefined),
+            onprogress: (progress) => {
+              forwarding.push(
+                extra
+                  .sendNotification({
+                    method: 'notifications/progress',
+                    params: { ...progress, progressToken },
+                  })
+                  .catch(() => undefined),
+              );
+            },
           }),
     });
+    await Promise.all(forwarding);
+    return result;
   };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {

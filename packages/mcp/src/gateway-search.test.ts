@@ -90,10 +90,13 @@ describe('search mode over Streamable HTTP, with a stdio and an HTTP upstream', 
 
   it('forwards upstream progress to the client', async () => {
     const seen: number[] = [];
+    // The SDK's clients (the gateway's upstream one and this one) handle a notification a
+    // microtask after it arrives but a response at once, dropping progress read in the same
+    // chunk as the result; the upstream's pause after each step keeps the last one apart.
     const result = await client.callTool(
       {
         name: 'call_tool',
-        arguments: { name: 'local__long_export', arguments: { steps: 3, delayMs: 5 } },
+        arguments: { name: 'local__long_export', arguments: { steps: 3, delayMs: 50 } },
       },
       undefined,
       { onprogress: (progress) => seen.push(progress.progress) },
