@@ -5,8 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { bm25 } from '@shortlist/bm25';
-import { createTokenizer, englishStopwords, type RankerV1, splitWords } from '@shortlist/core';
-import { lexicalRankers, nameMatch } from '@shortlist/lexical';
+import { createTokenizer, type RankerV1 } from '@shortlist/core';
+import { lexicalRankers, nameMatch, wordPieces } from '@shortlist/lexical';
 import { tfidf } from '@shortlist/tfidf';
 import { defaultRunsDir } from './dumped-runs.js';
 import { folders, rankerRuns } from './ranker-runs.js';
@@ -19,23 +19,9 @@ const available: Record<string, () => RankerV1> = {
   bm25s: () => bm25({ id: 'bm25s', tokenizer: createTokenizer() }),
   tfidfraw: () => tfidf({ id: 'tfidfraw', sublinearTf: false }),
 };
-const stop = new Set(englishStopwords);
-/** Words, stopwords dropped, each marked `<word>` and cut into character n-grams of length n. */
-const charGrams =
-  (n: number) =>
-  (text: string): string[] => {
-    const out: string[] = [];
-    for (const word of splitWords(text)) {
-      if (stop.has(word)) continue;
-      const marked = `<${word}>`;
-      if (marked.length <= n) out.push(marked);
-      else for (let i = 0; i + n <= marked.length; i++) out.push(marked.slice(i, i + n));
-    }
-    return out;
-  };
-available.chars3 = () => tfidf({ id: 'chars3', tokenizer: charGrams(3) });
-available.chars4 = () => tfidf({ id: 'chars4', tokenizer: charGrams(4) });
-available.chars5 = () => tfidf({ id: 'chars5', tokenizer: charGrams(5) });
+available.chars3 = () => tfidf({ id: 'chars3', tokenizer: wordPieces(3) });
+available.chars4 = () => tfidf({ id: 'chars4', tokenizer: wordPieces(4) });
+available.chars5 = () => tfidf({ id: 'chars5', tokenizer: wordPieces(5) });
 const nameOnly = {
   description: 0,
   parameterNames: 0,
@@ -43,17 +29,19 @@ const nameOnly = {
   enumValues: 0,
   tags: 0,
 };
-available.nchars3 = () => tfidf({ id: 'nchars3', tokenizer: charGrams(3), fieldWeights: nameOnly });
-available.nchars4 = () => tfidf({ id: 'nchars4', tokenizer: charGrams(4), fieldWeights: nameOnly });
+available.nchars3 = () =>
+  tfidf({ id: 'nchars3', tokenizer: wordPieces(3), fieldWeights: nameOnly });
+available.nchars4 = () =>
+  tfidf({ id: 'nchars4', tokenizer: wordPieces(4), fieldWeights: nameOnly });
 available.dchars4 = () =>
   tfidf({
     id: 'dchars4',
-    tokenizer: charGrams(4),
+    tokenizer: wordPieces(4),
     fieldWeights: { parameterDescriptions: 0, enumValues: 0 },
   });
 for (const cap of [8, 12, 16, 24, 32]) {
   available[`pieces${cap}`] = () =>
-    tfidf({ id: `pieces${cap}`, tokenizer: charGrams(4), maxQueryTerms: cap });
+    tfidf({ id: `pieces${cap}`, tokenizer: wordPieces(4), maxQueryTerms: cap });
 }
 available.tfidfn3 = () => tfidf({ id: 'tfidfn3', fieldWeights: { name: 3, title: 3 } });
 const ids = process.argv.slice(3).length > 0 ? process.argv.slice(3) : Object.keys(shipped);

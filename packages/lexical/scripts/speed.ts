@@ -2,14 +2,15 @@
  * Query latency at 10k synthetic tools (the bench package's catalogue and queries): each of
  * `lexical()`'s rankers alone, then lexical() against the previous default pipeline, in alternating blocks of the
  * same queries so both see the same machine. Prints p50 / p99 in µs and the ratio of p50s.
- * Run: pnpm --filter @shortlist/lexical speed [size] [queries]
+ * Run: pnpm --filter @shortlist/lexical speed [size] [queries] [caps]; with `caps`, the pieces
+ * ranker at other query-piece caps (8 to 32) is timed beside the shipped one.
  */
 import { generateCatalogue, generateQueries, percentile } from '@shortlist/bench';
 import { bm25 } from '@shortlist/bm25';
 import { budget } from '@shortlist/budget';
 import { pipe, type RankerV1, toTools } from '@shortlist/core';
 import { lexicalDefaultFusion } from '@shortlist/fusion';
-import { lexical, lexicalRankers } from '@shortlist/lexical';
+import { lexical, lexicalRankers, wordPieces } from '@shortlist/lexical';
 import { tfidf } from '@shortlist/tfidf';
 
 const size = Number(process.argv[2] ?? 10_000);
@@ -23,6 +24,11 @@ const micros = (values: number[]) => {
 
 console.log(`${size} tools, ${count} queries, limit 40 per ranker`);
 const rankers: RankerV1[] = lexicalRankers();
+if (process.argv[4] === 'caps') {
+  for (const cap of [8, 16, 24, 32]) {
+    rankers.push(tfidf({ id: `pieces${cap}`, tokenizer: wordPieces(4), maxQueryTerms: cap }));
+  }
+}
 const indexes = await Promise.all(rankers.map((ranker) => ranker.doIndex(tools)));
 const times: number[][] = rankers.map(() => []);
 for (let pass = 0; pass < 2; pass++) {
