@@ -3,7 +3,7 @@ import { InvalidArgumentError, type Picker, pipe } from '@shortlist/core';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogueSync, type CatalogueSyncOptions, syncCatalogue } from './catalogue-sync.js';
-import { catalogue, eventually } from './test-helpers.js';
+import { catalogue, eventually, resetServer } from './test-helpers.js';
 import { freePort, startRedisServer, type TestRedisServer } from './test-redis-server.js';
 
 let server: TestRedisServer;
@@ -37,10 +37,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await Promise.all(syncs.splice(0).map((sync) => sync.close()));
-  server.resume();
-  await server.start();
-  await eventually(() => admin.status === 'ready');
-  await admin.flushall();
+  await resetServer(server, admin);
   warnings = [];
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { cached, InvalidArgumentError } from '@shortlist/core';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisStore, redisStore } from './redis-store.js';
-import { eventually } from './test-helpers.js';
+import { eventually, resetServer } from './test-helpers.js';
 import { freePort, startRedisServer, type TestRedisServer } from './test-redis-server.js';
 
 let server: TestRedisServer;
@@ -26,10 +26,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((store) => store.close()));
-  server.resume();
-  await server.start();
-  await eventually(() => admin.status === 'ready');
-  await admin.flushall();
+  await resetServer(server, admin);
   warnings = [];
 });
 afterAll(async () => {

@@ -1,3 +1,6 @@
+import type { Redis } from 'ioredis';
+import type { TestRedisServer } from './test-redis-server.js';
+
 /** A small catalogue of distinct tools. */
 export function catalogue(size: number, offset = 0) {
   const topics = ['mail', 'files', 'weather', 'calendar', 'payments', 'maps', 'music'];
@@ -14,4 +17,12 @@ export function catalogue(size: number, offset = 0) {
 /** Polls until `check` holds (tests fail by their own timeout if it never does). */
 export async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/** Between tests: the server running and answering again (a test may have paused or stopped it), and empty. */
+export async function resetServer(server: TestRedisServer, admin: Redis): Promise<void> {
+  server.resume();
+  await server.start();
+  await eventually(() => admin.status === 'ready');
+  await admin.flushall();
 }
