@@ -37,11 +37,30 @@ await build({
   platform: 'node',
   target: 'node20.19',
   logLevel: 'warning',
+  minify: process.env.MINIFY === '1',
   // commander is CommonJS: its require('node:events') needs a real require in an ES module.
   banner: {
     js: "import { createRequire as __shortlistRequire } from 'node:module'; const require = __shortlistRequire(import.meta.url);",
   },
   plugins: [
+    {
+      // commander requires child_process at load for executable subcommands, which this command
+      // line has none of: loading it costs every start a few milliseconds, so it loads on use.
+      name: 'lazy-child-process',
+      setup(builder) {
+        builder.onResolve({ filter: /^node:child_process$/ }, ({ importer }) =>
+          /[\\/]commander[\\/]/.test(importer)
+            ? { path: 'child_process', namespace: 'lazy-builtin' }
+            : undefined,
+        );
+        builder.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, () => ({
+          contents:
+            "module.exports = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+          loader: 'js',
+          resolveDir: '.',
+        }));
+      },
+    },
     {
       name: 'externals',
       setup(builder) {

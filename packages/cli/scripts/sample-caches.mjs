@@ -14,6 +14,6 @@ for (const encoding of ['o200k_base', 'cl100k_base']) {
 }
 await writeFile(
   tokenCountCachePath,
-  `${JSON.stringify({ version: 2, format: 'openai-chat', encodings })}\n`,
+  `${JSON.stringify({ version: 3, format: 'openai-chat', encodings })}\n`,
 );
 await writeSampleSnapshot(tools, sampleSnapshotPath);

@@ -10,9 +10,9 @@ import { readSampleSnapshot, restoreOrIndex, sampleSnapshotPath } from './sample
 import { cachedCounter, readTokenCounts, tokenCountCachePath } from './token-count-cache.js';
 
 /** The build's counts for these tools when it has every one (the bundled sample), else undefined. */
-async function bundledCounts(tools: readonly Tool[], model: string | undefined) {
+function bundledCounts(tools: readonly Tool[], model: string | undefined) {
   const { encoding } = encodingForModel(model ?? defaultModel);
-  const counts = await readTokenCounts(tokenCountCachePath, encoding);
+  const counts = readTokenCounts(tokenCountCachePath, encoding);
   return counts && cachedCounter(tools, encoding, counts);
 }
 
@@ -35,7 +35,7 @@ export async function runSelections(
     });
   }
   const name = options.pipeline ?? impliedPipeline(options, defaultPipeline);
-  const tokenizer = await bundledCounts(tools, options.model);
+  const tokenizer = bundledCounts(tools, options.model);
   const pipeline = await createPipeline(name, {
     ...(tokenizer ? { tokenizer } : {}),
     ...(options.budget === undefined ? {} : { budget: options.budget }),
@@ -46,7 +46,7 @@ export async function runSelections(
   // The bundled sample under the default pipeline starts from the build's snapshot.
   const snapshots =
     name === 'lexical' && options.tools === undefined
-      ? await readSampleSnapshot(sampleSnapshotPath)
+      ? readSampleSnapshot(sampleSnapshotPath)
       : undefined;
   const picker = await restoreOrIndex(pipeline, tools, snapshots, {
     onProgress: (progress) => bar.update(progress),

@@ -7,6 +7,7 @@ import { definitionText, gptTokenizer } from '@shortlist/budget';
 import {
   CorruptDataError,
   countTokensBounded,
+  encodeSnapshot,
   InvalidArgumentError,
   type Tool,
   toTools,
@@ -26,12 +27,12 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const built = (name: string) => fileURLToPath(new URL(`../dist/${name}`, import.meta.url));
 const countsPath = built('sample-token-counts.json');
-const snapshotPath = built('sample-snapshot.json');
+const snapshotPath = built('sample-snapshot.bin');
 const encodings: readonly CachedEncoding[] = ['o200k_base', 'cl100k_base'];
 
 const dir = mkdtempSync(join(tmpdir(), 'shortlist-caches-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const file = (name: string, content: string) => {
+const file = (name: string, content: string | Uint8Array) => {
   const path = join(dir, name);
   writeFileSync(path, content);
   return path;
@@ -54,7 +55,7 @@ describe('token count cache', () => {
     'counts every %s sample definition exactly as the tokenizer does',
     async (encoding) => {
       const tools = await sampleTools();
-      const table = await readTokenCounts(countsPath, encoding);
+      const table = readTokenCounts(countsPath, encoding);
       expect(table).toBeDefined();
       const cached = cachedCounter(tools, encoding, table!);
       expect(cached).toBeDefined();
@@ -67,7 +68,7 @@ describe('token count cache', () => {
   );
 
   it('does not cover a catalogue whose definitions differ from what the build counted', async () => {
-    const table = await readTokenCounts(countsPath, 'o200k_base');
+    const table = readTokenCounts(countsPath, 'o200k_base');
     expect(cachedCounter(await editedSample(), 'o200k_base', table!)).toBeUndefined();
     const other = toTools([{ name: 'refund_order', description: 'Refund an order.' }]);
     expect(cachedCounter(other, 'o200k_base', table!)).toBeUndefined();
@@ -77,20 +78,20 @@ describe('token count cache', () => {
     const counts = { definitions: ['x'], counts: { x: 3 } };
     const cases = {
       missing: join(dir, 'absent.json'),
-      notJson: file('not-json.json', '{"version": 2,'),
+      notJson: file('not-json.json', '{"version": 3,'),
       oldVersion: file('v1.json', JSON.stringify({ version: 1, format: 'openai-chat', counts })),
       otherFormat: file(
         'anthropic.json',
-        JSON.stringify({ version: 2, format: 'anthropic', encodings: { o200k_base: counts } }),
+        JSON.stringify({ version: 3, format: 'anthropic', encodings: { o200k_base: counts } }),
       ),
       otherEncoding: file(
         'cl100k.json',
-        JSON.stringify({ version: 2, format: 'openai-chat', encodings: { cl100k_base: counts } }),
+        JSON.stringify({ version: 3, format: 'openai-chat', encodings: { cl100k_base: counts } }),
       ),
       negative: file(
         'negative.json',
         JSON.stringify({
-          version: 2,
+          version: 3,
           format: 'openai-chat',
           encodings: { o200k_base: { definitions: ['x'], counts: { x: -1 } } },
         }),
@@ -98,7 +99,7 @@ describe('token count cache', () => {
       fraction: file(
         'fraction.json',
         JSON.stringify({
-          version: 2,
+          version: 3,
           format: 'openai-chat',
           encodings: { o200k_base: { definitions: ['x'], counts: { x: 2.5 } } },
         }),
@@ -106,14 +107,14 @@ describe('token count cache', () => {
       noDefinitions: file(
         'no-definitions.json',
         JSON.stringify({
-          version: 2,
+          version: 3,
           format: 'openai-chat',
           encodings: { o200k_base: { counts: { x: 2 } } },
         }),
       ),
     };
     for (const [name, path] of Object.entries(cases)) {
-      expect(await readTokenCounts(path, 'o200k_base'), name).toBeUndefined();
+      expect(readTokenCounts(path, 'o200k_base'), name).toBeUndefined();
     }
   });
 });
@@ -132,7 +133,7 @@ describe('sample snapshot', () => {
 
   it('restores the sample to the rankings a fresh index gives', async () => {
     const tools = await sampleTools();
-    const snapshots = await readSampleSnapshot(snapshotPath);
+    const snapshots = readSampleSnapshot(snapshotPath);
     // Every ranker of the default that takes snapshots (nameMatch indexes in well under a ms).
     expect(Object.keys(snapshots ?? {}).sort()).toEqual(['bigrams', 'bm25', 'pieces', 'tfidf']);
     const pipeline = lexical({ maxTokens: false });
@@ -143,7 +144,7 @@ describe('sample snapshot', () => {
 
   it('indexes afresh for edited tools and for a corrupt snapshot', async () => {
     const edited = await editedSample();
-    const snapshots = (await readSampleSnapshot(snapshotPath))!;
+    const snapshots = readSampleSnapshot(snapshotPath)!;
     const pipeline = lexical({ maxTokens: false });
     const fresh = await ranked(await pipeline.index(edited));
     expect(fresh[2]![0]).toBe(edited[0]!.name);
@@ -164,7 +165,7 @@ describe('sample snapshot', () => {
 
   it('indexes afresh when a snapshot was made with other ranker options', async () => {
     const tools = await sampleTools();
-    const snapshots = (await readSampleSnapshot(snapshotPath))!;
+    const snapshots = readSampleSnapshot(snapshotPath)!;
     const other = (await bm25({ k1: 2 }).doIndex(tools)).doSnapshot!();
     const pipeline = lexical({ maxTokens: false });
     await expect(pipeline.restore(tools, { ...snapshots, bm25: other })).rejects.toSatisfy(
@@ -175,13 +176,36 @@ describe('sample snapshot', () => {
     ).toEqual(await ranked(await pipeline.index(tools)));
   });
 
-  it('ignores a missing, malformed or foreign snapshot file', async () => {
-    expect(await readSampleSnapshot(join(dir, 'absent.json'))).toBeUndefined();
-    expect(await readSampleSnapshot(file('bad.json', '{"version":1'))).toBeUndefined();
-    const foreign = { version: 1, pipeline: 'hybrid', snapshots: { bm25: 'AAAA' } };
-    expect(await readSampleSnapshot(file('hybrid.json', JSON.stringify(foreign)))).toBeUndefined();
-    const empty = { version: 1, pipeline: 'lexical', snapshots: {} };
-    expect(await readSampleSnapshot(file('empty.json', JSON.stringify(empty)))).toBeUndefined();
+  it('ignores a missing, damaged or foreign snapshot file', () => {
+    const container = (meta: unknown, arrays: Uint8Array[], kind = 'cli-sample-snapshots') =>
+      encodeSnapshot({ kind, formatVersion: 1, meta, arrays });
+    const bytes = new Uint8Array([1, 2, 3]);
+    const good = container({ pipeline: 'lexical', ids: ['bm25'] }, [bytes]);
+    expect(readSampleSnapshot(file('good.bin', good))).toEqual({ bm25: bytes });
+    const damaged = good.slice();
+    damaged[20]! ^= 0xff;
+    const cases = {
+      missing: join(dir, 'absent.bin'),
+      damaged: file('damaged.bin', damaged),
+      truncated: file('truncated.bin', good.subarray(0, good.length - 8)),
+      oldJson: file('old.json', JSON.stringify({ version: 1, pipeline: 'lexical', snapshots: {} })),
+      otherKind: file('kind.bin', container({ pipeline: 'lexical', ids: ['bm25'] }, [bytes], 'x')),
+      otherPipeline: file('hybrid.bin', container({ pipeline: 'hybrid', ids: ['bm25'] }, [bytes])),
+      empty: file('empty.bin', container({ pipeline: 'lexical', ids: [] }, [])),
+      idsMismatch: file('ids.bin', container({ pipeline: 'lexical', ids: ['a', 'b'] }, [bytes])),
+      notBytes: file(
+        'floats.bin',
+        encodeSnapshot({
+          kind: 'cli-sample-snapshots',
+          formatVersion: 1,
+          meta: { pipeline: 'lexical', ids: ['bm25'] },
+          arrays: [new Float64Array(2)],
+        }),
+      ),
+    };
+    for (const [name, path] of Object.entries(cases)) {
+      expect(readSampleSnapshot(path), name).toBeUndefined();
+    }
   });
 });
 

@@ -1,59 +1,71 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   CorruptDataError,
+  decodeSnapshot,
+  encodeSnapshot,
   InvalidArgumentError,
   type LongCallOptions,
   type Picker,
   type Pipeline,
+  type SnapshotContent,
   type Tool,
 } from '@shortlist/core';
 import { lexical } from '@shortlist/lexical';
 
 /** Where the build writes the rankers' snapshots of the bundled sample catalogue. */
 export const sampleSnapshotPath: string = fileURLToPath(
-  new URL('./sample-snapshot.json', import.meta.url),
+  new URL('./sample-snapshot.bin', import.meta.url),
 );
 
-/** The snapshot file: each ranker's `picker.snapshot()` bytes, base64, for the `lexical` pipeline. */
-interface SampleSnapshotFile {
-  readonly version: 1;
+/** The file is core's snapshot container: ranker ids in its metadata, their bytes as arrays. */
+const KIND = 'cli-sample-snapshots';
+const FORMAT_VERSION = 1;
+
+interface SampleSnapshotMeta {
   readonly pipeline: 'lexical';
-  readonly snapshots: Readonly<Record<string, string>>;
+  readonly ids: readonly string[];
 }
 
 /** Indexes `tools` with the `lexical` rankers and writes their snapshots to `path` (a build step). */
 export async function writeSampleSnapshot(tools: readonly Tool[], path: string): Promise<void> {
   const picker = await lexical({ maxTokens: false }).index(tools);
-  const snapshots = Object.fromEntries(
-    Object.entries(picker.snapshot()).map(([id, bytes]) => [
-      id,
-      Buffer.from(bytes).toString('base64'),
-    ]),
-  );
+  const snapshots = Object.entries(picker.snapshot());
   picker.dispose();
-  const file: SampleSnapshotFile = { version: 1, pipeline: 'lexical', snapshots };
-  await writeFile(path, `${JSON.stringify(file)}\n`);
+  const meta: SampleSnapshotMeta = { pipeline: 'lexical', ids: snapshots.map(([id]) => id) };
+  const arrays = snapshots.map(([, bytes]) => bytes);
+  await writeFile(
+    path,
+    encodeSnapshot({ kind: KIND, formatVersion: FORMAT_VERSION, meta, arrays }),
+  );
 }
 
-/** The snapshots in `path`; undefined (index instead) when it is missing, not JSON or another version. */
-export async function readSampleSnapshot(
-  path: string,
-): Promise<Record<string, Uint8Array> | undefined> {
-  let file: Partial<SampleSnapshotFile>;
+/**
+ * The snapshots in `path`, as views of the file read once (binary: no JSON or base64 to decode at
+ * start); undefined (index instead) when it is missing, damaged or of another version.
+ */
+export function readSampleSnapshot(path: string): Record<string, Uint8Array> | undefined {
+  let content: SnapshotContent;
   try {
-    file = JSON.parse(await readFile(path, 'utf8'));
+    content = decodeSnapshot(readFileSync(path), { kind: KIND, formatVersion: FORMAT_VERSION });
   } catch {
     return undefined;
   }
-  if (file?.version !== 1 || file.pipeline !== 'lexical') return undefined;
-  const entries = Object.entries(file.snapshots ?? {});
-  if (entries.length === 0 || !entries.every(([, text]) => typeof text === 'string')) {
+  const meta = content.meta as Partial<SampleSnapshotMeta> | null;
+  const ids = meta?.ids;
+  const { arrays } = content;
+  if (
+    meta?.pipeline !== 'lexical' ||
+    !Array.isArray(ids) ||
+    ids.length === 0 ||
+    ids.length !== arrays.length ||
+    !ids.every((id) => typeof id === 'string') ||
+    !arrays.every((array) => array instanceof Uint8Array)
+  ) {
     return undefined;
   }
-  return Object.fromEntries(
-    entries.map(([id, text]) => [id, new Uint8Array(Buffer.from(text, 'base64'))]),
-  );
+  return Object.fromEntries(ids.map((id, i) => [id, arrays[i] as Uint8Array]));
 }
 
 /**

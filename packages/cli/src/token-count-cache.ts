@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { budget, definitionText, gptTokenizer, type TokenCounter } from '@shortlist/budget';
 import { CorruptDataError, type Tool } from '@shortlist/core';
@@ -17,7 +16,7 @@ export interface EncodingCounts {
 
 /** A count cache file, as the build writes it. */
 export interface TokenCountCacheFile {
-  readonly version: 2;
+  readonly version: 3;
   readonly format: 'openai-chat';
   readonly encodings: Readonly<Partial<Record<CachedEncoding, EncodingCounts>>>;
 }
@@ -33,9 +32,22 @@ export const tokenCountCachePath: string = fileURLToPath(
   new URL('./sample-token-counts.json', import.meta.url),
 );
 
-/** Names a counted text by content (SHA-256, 128 bits), so a changed text is a miss, never a stale hit. */
+/** A 32-bit FNV-1a over UTF-16 code units from `seed`, finished with murmur3's avalanche. */
+function hash32(text: string, seed: number): number {
+  let hash = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return (hash ^ (hash >>> 16)) >>> 0;
+}
+
+/**
+ * Names a counted text by content: its length and two independent 32-bit hashes, so a changed
+ * text is a miss (a 2^-64 chance otherwise). Not SHA-256: loading crypto alone would cost a
+ * sample `select` more than all the counting it saves.
+ */
 export function textDigest(text: string): string {
-  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+  return `${text.length.toString(36)}.${hash32(text, 0).toString(36)}.${hash32(text, 0x9e3779b9).toString(36)}`;
 }
 
 /**
@@ -72,19 +84,17 @@ const isDigests = (value: unknown): value is string[] =>
 
 /**
  * One encoding's counts from a cache file; undefined (count for real) when the file is missing,
- * not JSON, of another version or format, or holds anything that is not a count.
+ * not JSON, of another version or format, or holds anything that is not a count. Read
+ * synchronously: one small file, once, at start.
  */
-export async function readTokenCounts(
-  path: string,
-  encoding: CachedEncoding,
-): Promise<CountTable | undefined> {
+export function readTokenCounts(path: string, encoding: CachedEncoding): CountTable | undefined {
   let file: Partial<TokenCountCacheFile>;
   try {
-    file = JSON.parse(await readFile(path, 'utf8'));
+    file = JSON.parse(readFileSync(path, 'utf8'));
   } catch {
     return undefined;
   }
-  if (file?.version !== 2 || file.format !== 'openai-chat') return undefined;
+  if (file?.version !== 3 || file.format !== 'openai-chat') return undefined;
   const table = file.encodings?.[encoding];
   if (typeof table !== 'object' || table === null || !isDigests(table.definitions))
     return undefined;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type FileHandle, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CorruptDataError } from '../errors/corrupt-data-error.js';
@@ -91,7 +90,9 @@ export async function writeCacheFileAtomically(
   entries: ReadonlyMap<string, Float32Array>,
   fsync: boolean,
 ): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomUUID()}.tmp`);
+  // crypto is loaded here, on the first write, not when core is imported.
+  const unique = process.getBuiltinModule('node:crypto').randomUUID();
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${unique}.tmp`);
   const handle = await open(temporary, 'w');
   try {
     await writeAll(handle, FILE_HEADER);

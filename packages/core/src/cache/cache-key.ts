@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { EmbedderV1 } from '../spec/embedder-v1.js';
 
 /**
@@ -21,5 +20,10 @@ export function cacheKey(
     // Queries and documents may embed differently; keys of untyped calls stay as they were.
     ...(inputType === undefined ? [] : [inputType]),
   ]);
-  return createHash('sha256').update(identity, 'utf8').digest('base64url');
+  // Loaded on first use rather than at import, so processes that never cache start without crypto.
+  return process
+    .getBuiltinModule('node:crypto')
+    .createHash('sha256')
+    .update(identity, 'utf8')
+    .digest('base64url');
 }

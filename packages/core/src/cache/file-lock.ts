@@ -1,6 +1,8 @@
 import { open, readFile, rm } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+
+/** This machine's name; os is loaded on first use, not when core is imported. */
+const hostname = (): string => process.getBuiltinModule('node:os').hostname();
 
 /** A held lock file; `release` removes it. */
 export interface FileLock {
