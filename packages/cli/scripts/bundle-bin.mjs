@@ -37,7 +37,6 @@ await build({
   platform: 'node',
   target: 'node20.19',
   logLevel: 'warning',
-  minify: process.env.MINIFY === '1',
   // commander is CommonJS: its require('node:events') needs a real require in an ES module.
   banner: {
     js: "import { createRequire as __shortlistRequire } from 'node:module'; const require = __shortlistRequire(import.meta.url);",
