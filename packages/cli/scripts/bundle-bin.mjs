@@ -37,26 +37,24 @@ await build({
   platform: 'node',
   target: 'node20.19',
   logLevel: 'warning',
-  // commander is CommonJS: its require('node:events') needs a real require in an ES module.
-  banner: {
-    js: "import { createRequire as __shortlistRequire } from 'node:module'; const require = __shortlistRequire(import.meta.url);",
-  },
   plugins: [
     {
-      // commander requires child_process at load for executable subcommands, which this command
-      // line has none of: loading it costs every start a few milliseconds, so it loads on use.
-      name: 'lazy-child-process',
+      // commander is CommonJS: each require('node:…') it makes becomes a module that takes the
+      // built-in from process.getBuiltinModule, so no chunk needs a real require. child_process,
+      // used only for executable subcommands (this command line has none), loads on first use.
+      name: 'commander-builtins',
       setup(builder) {
-        builder.onResolve({ filter: /^node:child_process$/ }, ({ importer }) =>
+        builder.onResolve({ filter: /^node:/ }, ({ path, importer }) =>
           /[\\/]commander[\\/]/.test(importer)
-            ? { path: 'child_process', namespace: 'lazy-builtin' }
+            ? { path: path.slice('node:'.length), namespace: 'builtin' }
             : undefined,
         );
-        builder.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, () => ({
+        builder.onLoad({ filter: /.*/, namespace: 'builtin' }, ({ path }) => ({
           contents:
-            "module.exports = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+            path === 'child_process'
+              ? "module.exports = { spawn: (...args) => process.getBuiltinModule('node:child_process').spawn(...args) };"
+              : `module.exports = process.getBuiltinModule('node:${path}');`,
           loader: 'js',
-          resolveDir: '.',
         }));
       },
     },

@@ -6,14 +6,16 @@ import type { OutputFormat } from './output-format.js';
 import { createPipeline, defaultBudget, defaultModel, defaultPipeline } from './pipelines.js';
 import { progressBar } from './progress-bar.js';
 import { budgetNote, selectionJson, selectionTable } from './render-selection.js';
+import { sampleFingerprint } from './sample-data.js';
 import { readSampleSnapshot, restoreOrIndex, sampleSnapshotPath } from './sample-snapshot.js';
 import { cachedCounter, readTokenCounts, tokenCountCachePath } from './token-count-cache.js';
 
-/** The build's counts for these tools when it has every one (the bundled sample), else undefined. */
-function bundledCounts(tools: readonly Tool[], model: string | undefined) {
+/** The build's counts for the bundled sample file (`fingerprint`), else undefined. */
+function bundledCounts(fingerprint: string | undefined, model: string | undefined) {
+  if (fingerprint === undefined) return undefined;
   const { encoding } = encodingForModel(model ?? defaultModel);
   const counts = readTokenCounts(tokenCountCachePath, encoding);
-  return counts && cachedCounter(tools, encoding, counts);
+  return counts && cachedCounter(fingerprint, encoding, counts);
 }
 
 /**
@@ -35,7 +37,9 @@ export async function runSelections(
     });
   }
   const name = options.pipeline ?? impliedPipeline(options, defaultPipeline);
-  const tokenizer = bundledCounts(tools, options.model);
+  // Set when the tools are the bundled sample as read from its file: the build's caches fit it.
+  const fingerprint = sampleFingerprint(tools);
+  const tokenizer = bundledCounts(fingerprint, options.model);
   const pipeline = await createPipeline(name, {
     ...(tokenizer ? { tokenizer } : {}),
     ...(options.budget === undefined ? {} : { budget: options.budget }),
@@ -45,11 +49,13 @@ export async function runSelections(
   const bar = progressBar();
   // The bundled sample under the default pipeline starts from the build's snapshot.
   const snapshots =
-    name === 'lexical' && options.tools === undefined
-      ? readSampleSnapshot(sampleSnapshotPath)
+    name === 'lexical' && fingerprint !== undefined
+      ? readSampleSnapshot(sampleSnapshotPath, fingerprint)
       : undefined;
   const picker = await restoreOrIndex(pipeline, tools, snapshots, {
     onProgress: (progress) => bar.update(progress),
+    // The snapshots were taken of this very file, so core need not digest every tool again.
+    catalogueVerified: snapshots !== undefined,
   });
   bar.done();
   try {

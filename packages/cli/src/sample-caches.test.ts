@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,13 @@ import { lexical } from '@shortlist/lexical';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createPipeline } from './pipelines.js';
 import { selectionJson } from './render-selection.js';
-import { sampleQueries, sampleTools } from './sample-data.js';
+import {
+  catalogueFingerprint,
+  sampleFingerprint,
+  sampleQueries,
+  sampleTools,
+  sampleToolsPath,
+} from './sample-data.js';
 import { readSampleSnapshot, restoreOrIndex } from './sample-snapshot.js';
 import { runCli } from './test-run-cli.js';
 import { type CachedEncoding, cachedCounter, readTokenCounts } from './token-count-cache.js';
@@ -57,7 +63,7 @@ describe('token count cache', () => {
       const tools = await sampleTools();
       const table = readTokenCounts(countsPath, encoding);
       expect(table).toBeDefined();
-      const cached = cachedCounter(tools, encoding, table!);
+      const cached = cachedCounter(sampleFingerprint(tools), encoding, table!);
       expect(cached).toBeDefined();
       const real = await gptTokenizer({ encoding });
       for (const tool of tools) {
@@ -67,33 +73,53 @@ describe('token count cache', () => {
     },
   );
 
-  it('does not cover a catalogue whose definitions differ from what the build counted', async () => {
-    const table = readTokenCounts(countsPath, 'o200k_base');
-    expect(cachedCounter(await editedSample(), 'o200k_base', table!)).toBeUndefined();
-    const other = toTools([{ name: 'refund_order', description: 'Refund an order.' }]);
-    expect(cachedCounter(other, 'o200k_base', table!)).toBeUndefined();
+  it('covers only the catalogue file the build counted', async () => {
+    const table = readTokenCounts(countsPath, 'o200k_base')!;
+    expect(
+      cachedCounter(sampleFingerprint(await sampleTools()), 'o200k_base', table),
+    ).toBeDefined();
+    // Tools not read from the bundled file (an edited copy, another catalogue) have no fingerprint.
+    expect(sampleFingerprint(await editedSample())).toBeUndefined();
+    expect(cachedCounter(undefined, 'o200k_base', table)).toBeUndefined();
+    // The bundled file edited after the build: one changed byte, the same length.
+    const bytes = readFileSync(sampleToolsPath);
+    const edited = Buffer.from(bytes.toString('utf8').replace('Send', 'Sent'));
+    expect(edited.length).toBe(bytes.length);
+    expect(cachedCounter(catalogueFingerprint(edited), 'o200k_base', table)).toBeUndefined();
   });
 
   it('ignores a missing, malformed, foreign or tampered cache file', async () => {
-    const counts = { definitions: ['x'], counts: { x: 3 } };
+    const counts = { counts: { x: 3 } };
+    const catalogue = '10:1';
     const cases = {
       missing: join(dir, 'absent.json'),
       notJson: file('not-json.json', '{"version": 3,'),
       oldVersion: file('v1.json', JSON.stringify({ version: 1, format: 'openai-chat', counts })),
       otherFormat: file(
         'anthropic.json',
-        JSON.stringify({ version: 3, format: 'anthropic', encodings: { o200k_base: counts } }),
+        JSON.stringify({
+          version: 3,
+          format: 'anthropic',
+          catalogue,
+          encodings: { o200k_base: counts },
+        }),
       ),
       otherEncoding: file(
         'cl100k.json',
-        JSON.stringify({ version: 3, format: 'openai-chat', encodings: { cl100k_base: counts } }),
+        JSON.stringify({
+          version: 3,
+          format: 'openai-chat',
+          catalogue,
+          encodings: { cl100k_base: counts },
+        }),
       ),
       negative: file(
         'negative.json',
         JSON.stringify({
           version: 3,
           format: 'openai-chat',
-          encodings: { o200k_base: { definitions: ['x'], counts: { x: -1 } } },
+          catalogue,
+          encodings: { o200k_base: { counts: { x: -1 } } },
         }),
       ),
       fraction: file(
@@ -101,16 +127,13 @@ describe('token count cache', () => {
         JSON.stringify({
           version: 3,
           format: 'openai-chat',
-          encodings: { o200k_base: { definitions: ['x'], counts: { x: 2.5 } } },
+          catalogue,
+          encodings: { o200k_base: { counts: { x: 2.5 } } },
         }),
       ),
-      noDefinitions: file(
-        'no-definitions.json',
-        JSON.stringify({
-          version: 3,
-          format: 'openai-chat',
-          encodings: { o200k_base: { counts: { x: 2 } } },
-        }),
+      noCatalogue: file(
+        'no-catalogue.json',
+        JSON.stringify({ version: 3, format: 'openai-chat', encodings: { o200k_base: counts } }),
       ),
     };
     for (const [name, path] of Object.entries(cases)) {
@@ -133,23 +156,31 @@ describe('sample snapshot', () => {
 
   it('restores the sample to the rankings a fresh index gives', async () => {
     const tools = await sampleTools();
-    const snapshots = readSampleSnapshot(snapshotPath);
+    const snapshots = readSampleSnapshot(snapshotPath, sampleFingerprint(tools)!);
     // Every ranker of the default that takes snapshots (nameMatch indexes in well under a ms).
     expect(Object.keys(snapshots ?? {}).sort()).toEqual(['bigrams', 'bm25', 'pieces', 'tfidf']);
     const pipeline = lexical({ maxTokens: false });
-    expect(await ranked(await restoreOrIndex(pipeline, tools, snapshots, {}))).toEqual(
-      await ranked(await pipeline.index(tools)),
-    );
+    const fresh = await ranked(await pipeline.index(tools));
+    expect(await ranked(await restoreOrIndex(pipeline, tools, snapshots, {}))).toEqual(fresh);
+    const verified = { catalogueVerified: true };
+    expect(await ranked(await restoreOrIndex(pipeline, tools, snapshots, verified))).toEqual(fresh);
+  });
+
+  it('is not read for a catalogue file other than the one the build indexed', async () => {
+    const fingerprint = sampleFingerprint(await sampleTools())!;
+    expect(readSampleSnapshot(snapshotPath, fingerprint)).toBeDefined();
+    const [length, crc] = fingerprint.split(':');
+    expect(readSampleSnapshot(snapshotPath, `${length}:${Number(crc) ^ 1}`)).toBeUndefined();
   });
 
   it('indexes afresh for edited tools and for a corrupt snapshot', async () => {
     const edited = await editedSample();
-    const snapshots = readSampleSnapshot(snapshotPath)!;
+    const tools = await sampleTools();
+    const snapshots = readSampleSnapshot(snapshotPath, sampleFingerprint(tools)!)!;
     const pipeline = lexical({ maxTokens: false });
     const fresh = await ranked(await pipeline.index(edited));
     expect(fresh[2]![0]).toBe(edited[0]!.name);
     expect(await ranked(await restoreOrIndex(pipeline, edited, snapshots, {}))).toEqual(fresh);
-    const tools = await sampleTools();
     const corrupt = Object.fromEntries(
       Object.entries(snapshots).map(([id, bytes]) => {
         const copy = bytes.slice();
@@ -165,7 +196,7 @@ describe('sample snapshot', () => {
 
   it('indexes afresh when a snapshot was made with other ranker options', async () => {
     const tools = await sampleTools();
-    const snapshots = readSampleSnapshot(snapshotPath)!;
+    const snapshots = readSampleSnapshot(snapshotPath, sampleFingerprint(tools)!)!;
     const other = (await bm25({ k1: 2 }).doIndex(tools)).doSnapshot!();
     const pipeline = lexical({ maxTokens: false });
     await expect(pipeline.restore(tools, { ...snapshots, bm25: other })).rejects.toSatisfy(
@@ -180,8 +211,10 @@ describe('sample snapshot', () => {
     const container = (meta: unknown, arrays: Uint8Array[], kind = 'cli-sample-snapshots') =>
       encodeSnapshot({ kind, formatVersion: 1, meta, arrays });
     const bytes = new Uint8Array([1, 2, 3]);
-    const good = container({ pipeline: 'lexical', ids: ['bm25'] }, [bytes]);
-    expect(readSampleSnapshot(file('good.bin', good))).toEqual({ bm25: bytes });
+    const catalogue = '10:1';
+    const meta = (fields: object) => ({ pipeline: 'lexical', catalogue, ids: ['bm25'], ...fields });
+    const good = container(meta({}), [bytes]);
+    expect(readSampleSnapshot(file('good.bin', good), catalogue)).toEqual({ bm25: bytes });
     const damaged = good.slice();
     damaged[20]! ^= 0xff;
     const cases = {
@@ -189,22 +222,23 @@ describe('sample snapshot', () => {
       damaged: file('damaged.bin', damaged),
       truncated: file('truncated.bin', good.subarray(0, good.length - 8)),
       oldJson: file('old.json', JSON.stringify({ version: 1, pipeline: 'lexical', snapshots: {} })),
-      otherKind: file('kind.bin', container({ pipeline: 'lexical', ids: ['bm25'] }, [bytes], 'x')),
-      otherPipeline: file('hybrid.bin', container({ pipeline: 'hybrid', ids: ['bm25'] }, [bytes])),
-      empty: file('empty.bin', container({ pipeline: 'lexical', ids: [] }, [])),
-      idsMismatch: file('ids.bin', container({ pipeline: 'lexical', ids: ['a', 'b'] }, [bytes])),
+      otherKind: file('kind.bin', container(meta({}), [bytes], 'x')),
+      otherPipeline: file('hybrid.bin', container(meta({ pipeline: 'hybrid' }), [bytes])),
+      otherCatalogue: file('other.bin', container(meta({ catalogue: '10:2' }), [bytes])),
+      empty: file('empty.bin', container(meta({ ids: [] }), [])),
+      idsMismatch: file('ids.bin', container(meta({ ids: ['a', 'b'] }), [bytes])),
       notBytes: file(
         'floats.bin',
         encodeSnapshot({
           kind: 'cli-sample-snapshots',
           formatVersion: 1,
-          meta: { pipeline: 'lexical', ids: ['bm25'] },
+          meta: meta({}),
           arrays: [new Float64Array(2)],
         }),
       ),
     };
     for (const [name, path] of Object.entries(cases)) {
-      expect(readSampleSnapshot(path), name).toBeUndefined();
+      expect(readSampleSnapshot(path, catalogue), name).toBeUndefined();
     }
   });
 });

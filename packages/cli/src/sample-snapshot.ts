@@ -6,9 +6,9 @@ import {
   decodeSnapshot,
   encodeSnapshot,
   InvalidArgumentError,
-  type LongCallOptions,
   type Picker,
   type Pipeline,
+  type RestoreOptions,
   type SnapshotContent,
   type Tool,
 } from '@shortlist/core';
@@ -25,15 +25,25 @@ const FORMAT_VERSION = 1;
 
 interface SampleSnapshotMeta {
   readonly pipeline: 'lexical';
+  /** The fingerprint of the catalogue file indexed (`catalogueFingerprint`). */
+  readonly catalogue: string;
   readonly ids: readonly string[];
 }
 
-/** Indexes `tools` with the `lexical` rankers and writes their snapshots to `path` (a build step). */
-export async function writeSampleSnapshot(tools: readonly Tool[], path: string): Promise<void> {
+/**
+ * Indexes `tools`, read from the file with fingerprint `catalogue`, with the `lexical` rankers
+ * and writes their snapshots to `path` (a build step).
+ */
+export async function writeSampleSnapshot(
+  tools: readonly Tool[],
+  catalogue: string,
+  path: string,
+): Promise<void> {
   const picker = await lexical({ maxTokens: false }).index(tools);
   const snapshots = Object.entries(picker.snapshot());
   picker.dispose();
-  const meta: SampleSnapshotMeta = { pipeline: 'lexical', ids: snapshots.map(([id]) => id) };
+  const ids = snapshots.map(([id]) => id);
+  const meta: SampleSnapshotMeta = { pipeline: 'lexical', catalogue, ids };
   const arrays = snapshots.map(([, bytes]) => bytes);
   await writeFile(
     path,
@@ -42,10 +52,14 @@ export async function writeSampleSnapshot(tools: readonly Tool[], path: string):
 }
 
 /**
- * The snapshots in `path`, as views of the file read once (binary: no JSON or base64 to decode at
- * start); undefined (index instead) when it is missing, damaged or of another version.
+ * The snapshots in `path` of the catalogue file with fingerprint `catalogue`, as views of the
+ * file read once (binary: no JSON or base64 to decode at start); undefined (index instead) when
+ * it is missing, damaged, of another version or of another catalogue file.
  */
-export function readSampleSnapshot(path: string): Record<string, Uint8Array> | undefined {
+export function readSampleSnapshot(
+  path: string,
+  catalogue: string,
+): Record<string, Uint8Array> | undefined {
   let content: SnapshotContent;
   try {
     content = decodeSnapshot(readFileSync(path), { kind: KIND, formatVersion: FORMAT_VERSION });
@@ -57,6 +71,7 @@ export function readSampleSnapshot(path: string): Record<string, Uint8Array> | u
   const { arrays } = content;
   if (
     meta?.pipeline !== 'lexical' ||
+    meta.catalogue !== catalogue ||
     !Array.isArray(ids) ||
     ids.length === 0 ||
     ids.length !== arrays.length ||
@@ -77,7 +92,7 @@ export async function restoreOrIndex(
   pipeline: Pipeline,
   tools: readonly Tool[],
   snapshots: Readonly<Record<string, Uint8Array>> | undefined,
-  options: LongCallOptions,
+  options: RestoreOptions,
 ): Promise<Picker> {
   if (snapshots) {
     try {

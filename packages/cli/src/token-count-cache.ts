@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { budget, definitionText, gptTokenizer, type TokenCounter } from '@shortlist/budget';
+import { budget, gptTokenizer, type TokenCounter } from '@shortlist/budget';
 import { CorruptDataError, type Tool } from '@shortlist/core';
 
 /** The encodings a bundled count cache holds (the ones the CLI's models count with). */
 export type CachedEncoding = TokenCounter['encoding'];
 
-/** What the build counted for one encoding: each definition it covers, and each text's count. */
+/** What the build counted for one encoding: every text the budget counts for the catalogue. */
 export interface EncodingCounts {
-  /** Digests of the definitions counted in full: every text the budget counts for them is in `counts`. */
-  readonly definitions: readonly string[];
   /** Token counts by the digest of the text counted. */
   readonly counts: Readonly<Record<string, number>>;
 }
@@ -18,12 +16,14 @@ export interface EncodingCounts {
 export interface TokenCountCacheFile {
   readonly version: 3;
   readonly format: 'openai-chat';
+  /** The fingerprint of the catalogue file counted (`catalogueFingerprint`). */
+  readonly catalogue: string;
   readonly encodings: Readonly<Partial<Record<CachedEncoding, EncodingCounts>>>;
 }
 
 /** One encoding's counts, read and checked. */
 export interface CountTable {
-  readonly definitions: ReadonlySet<string>;
+  readonly catalogue: string;
   readonly counts: ReadonlyMap<string, number>;
 }
 
@@ -72,15 +72,11 @@ export async function recordTokenCounts(
   await packer.doPrepare?.(tools, {});
   packer.doDispose?.();
   // Eager preparation counted every definition in full, in slices for a long one.
-  const definitions = tools.map((tool) => textDigest(definitionText(tool, 'openai-chat')));
-  return { definitions: [...new Set(definitions)], counts };
+  return { counts };
 }
 
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-
-const isDigests = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((digest) => typeof digest === 'string');
 
 /**
  * One encoding's counts from a cache file; undefined (count for real) when the file is missing,
@@ -95,27 +91,25 @@ export function readTokenCounts(path: string, encoding: CachedEncoding): CountTa
     return undefined;
   }
   if (file?.version !== 3 || file.format !== 'openai-chat') return undefined;
+  if (typeof file.catalogue !== 'string') return undefined;
   const table = file.encodings?.[encoding];
-  if (typeof table !== 'object' || table === null || !isDigests(table.definitions))
-    return undefined;
-  if (typeof table.counts !== 'object' || table.counts === null) return undefined;
+  if (typeof table?.counts !== 'object' || table.counts === null) return undefined;
   const entries = Object.entries(table.counts);
   if (!entries.every(([, tokens]) => isCount(tokens))) return undefined;
-  return { definitions: new Set(table.definitions), counts: new Map(entries) };
+  return { catalogue: file.catalogue, counts: new Map(entries) };
 }
 
 /**
- * A counter answering from `table` when the build counted every one of `tools`' openai-chat
- * definitions in full; undefined otherwise, so any other catalogue counts for real.
+ * A counter answering from `table` for the catalogue file the build counted (`fingerprint` of
+ * the file the tools were read from, `sampleFingerprint`); undefined for any other catalogue,
+ * which counts for real.
  */
 export function cachedCounter(
-  tools: readonly Tool[],
+  fingerprint: string | undefined,
   encoding: CachedEncoding,
   table: CountTable,
 ): TokenCounter | undefined {
-  for (const tool of tools) {
-    if (!table.definitions.has(textDigest(definitionText(tool, 'openai-chat')))) return undefined;
-  }
+  if (fingerprint === undefined || fingerprint !== table.catalogue) return undefined;
   return {
     encoding,
     count(text) {
@@ -124,7 +118,7 @@ export function cachedCounter(
         // Unreachable while the build counts as the budget does; a wrong count would be worse.
         throw new CorruptDataError({
           source: 'token count cache',
-          message: `the bundled token count cache has no count for a ${text.length}-character text of a definition it covers; reinstall @shortlist/cli`,
+          message: `the bundled token count cache has no count for a ${text.length}-character text of the catalogue it counted; reinstall @shortlist/cli`,
         });
       }
       return tokens;
