@@ -38,6 +38,28 @@ describe('tokenPieces()', () => {
     );
   });
 
+  it('cuts the same as the pattern alone: the quick scan never misses a long run', () => {
+    // Runs just past the cap, ASCII and not, each class: every one must still be cut.
+    const maxRun = 8;
+    const long = [
+      'abcdefghi',
+      'ééééééééé',
+      '的的的的的的的的的',
+      '---------',
+      '!!!!!😀😀😀😀',
+      ' \t \n \u00a0    ',
+    ];
+    for (const run of long) {
+      expect(tokenPieces(`x ${run} y`, maxRun).length, run).toBeGreaterThan(1);
+    }
+    fc.assert(
+      fc.property(runs, fc.integer({ min: 4, max: 64 }), (text, maxRun) => {
+        const cut = tokenPieces(text, maxRun).length > 1;
+        expect(cut).toBe(longestRun(text) > maxRun);
+      }),
+    );
+  });
+
   it('leaves ordinary text whole', () => {
     const text = 'Search the email archive by sender, subject and date. '.repeat(40);
     expect(tokenPieces(text)).toEqual([text]);
@@ -71,5 +93,14 @@ function longestLetterRun(text: string): number {
   let longest = 0;
   for (const match of text.matchAll(/[\p{L}\p{M}]+/gu))
     longest = Math.max(longest, match[0].length);
+  return longest;
+}
+
+/** The longest run of one class in `text`, in code points, by the classes the cut is defined by. */
+function longestRun(text: string): number {
+  let longest = 0;
+  for (const match of text.matchAll(/[\p{L}\p{M}]+|[^\s\p{L}\p{M}\p{N}]+|\s+/gu)) {
+    longest = Math.max(longest, [...match[0]].length);
+  }
   return longest;
 }

@@ -29,11 +29,43 @@ function pushChunks(run: string, size: number, pieces: string[]): void {
 }
 
 /**
+ * Whether `text` may hold a run longer than `maxRun` of one class, by a scan that classes ASCII
+ * exactly and lets any other character extend every run. Never false when such a run exists, so
+ * ordinary text skips the Unicode pattern, whose first use alone costs about a millisecond.
+ */
+function mayHaveLongRun(text: string, maxRun: number): boolean {
+  let letters = 0;
+  let others = 0;
+  let spaces = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) {
+      letters++;
+      others++;
+      spaces++;
+    } else if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) {
+      letters++;
+      others = spaces = 0;
+    } else if (c === 0x20 || (c >= 0x09 && c <= 0x0d)) {
+      spaces++;
+      letters = others = 0;
+    } else if (c >= 0x30 && c <= 0x39) {
+      letters = others = spaces = 0;
+    } else {
+      others++;
+      letters = spaces = 0;
+    }
+    if (letters > maxRun || others > maxRun || spaces > maxRun) return true;
+  }
+  return false;
+}
+
+/**
  * Splits `text` so no piece holds a run longer than `maxRun` characters of one class; the
  * pieces concatenate back to `text`. Text without such a run comes back as one piece.
  */
 export function tokenPieces(text: string, maxRun: number = MAX_TOKEN_RUN): string[] {
-  if (text.length <= maxRun) return [text];
+  if (text.length <= maxRun || !mayHaveLongRun(text, maxRun)) return [text];
   const pattern = runPattern(maxRun);
   pattern.lastIndex = 0;
   const pieces: string[] = [];
