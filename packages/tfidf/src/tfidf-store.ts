@@ -1,4 +1,4 @@
-import { MAX_QUERY_TERMS, type Ranking } from '@shortlist/core';
+import { CorruptDataError, MAX_QUERY_TERMS, type Ranking } from '@shortlist/core';
 import type { TermWeights } from './term-weights.js';
 import { emptyPostings, type TfidfPostings } from './tfidf-postings.js';
 import { type QueryVector, queryVector, readQueryVector } from './tfidf-query.js';
@@ -259,24 +259,36 @@ export class TfidfStore {
   /** Loads documents exported by `exportDocuments` (validated by the caller), adopting its arrays. */
   static fromDocuments(documents: StoredDocuments): TfidfStore {
     const store = new TfidfStore();
-    store.df = new Int32Array(Math.max(256, documents.terms.length));
-    documents.terms.forEach((term, id) => {
-      store.termIds.set(term, id);
-      store.terms.push(term);
-    });
-    for (const id of documents.termIds) store.df[id]!++;
-    const count = documents.names.length;
-    store.entryTerms = documents.termIds;
+    const { names, terms, offsets, termIds } = documents;
+    // Indexed loops throughout: a restore runs once, in code not yet compiled, where iterators
+    // and callbacks cost several times a plain loop.
+    for (let id = 0; id < terms.length; id++) {
+      store.termIds.set(terms[id]!, id);
+      store.terms.push(terms[id]!);
+    }
+    if (store.termIds.size !== terms.length) {
+      // Checked here rather than with a set of its own, which would cost as much as this map.
+      throw new CorruptDataError({
+        source: 'tfidf snapshot',
+        message:
+          'tfidf snapshot cannot be restored: its terms repeat; re-index the tools and take a new snapshot',
+      });
+    }
+    const df = new Int32Array(Math.max(256, terms.length));
+    for (let p = 0; p < termIds.length; p++) df[termIds[p]!]!++;
+    store.df = df;
+    const count = names.length;
+    store.entryTerms = termIds;
     store.entryWeights = documents.weights;
-    store.entryCount = documents.termIds.length;
+    store.entryCount = termIds.length;
     store.docStart = new Int32Array(Math.max(64, count));
     store.docLength = new Int32Array(Math.max(64, count));
-    documents.names.forEach((name, doc) => {
-      store.docStart[doc] = documents.offsets[doc]!;
-      store.docLength[doc] = documents.offsets[doc + 1]! - documents.offsets[doc]!;
-      store.names.push(name);
-      store.slots.set(name, doc);
-    });
+    for (let doc = 0; doc < count; doc++) {
+      store.docStart[doc] = offsets[doc]!;
+      store.docLength[doc] = offsets[doc + 1]! - offsets[doc]!;
+      store.names.push(names[doc]!);
+      store.slots.set(names[doc]!, doc);
+    }
     store.compile();
     return store;
   }

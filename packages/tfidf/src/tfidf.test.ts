@@ -1,6 +1,8 @@
 import {
   CorruptDataError,
   createTokenizer,
+  decodeSnapshot,
+  encodeSnapshot,
   InvalidArgumentError,
   type RankerIndexV1,
   type Ranking,
@@ -273,6 +275,37 @@ describe('tfidf snapshots', () => {
       /other settings/,
     );
     await expect(ranker.doRestore!(snapshot, tools.slice(1))).rejects.toThrow(/another catalogue/);
+  });
+
+  it('rejects a well-formed snapshot whose names or terms repeat, or whose term ids stray', async () => {
+    const ranker = tfidf();
+    const content = decodeSnapshot((await ranker.doIndex(tools)).doSnapshot!(), {
+      kind: 'tfidf',
+      formatVersion: 1,
+    });
+    const meta = content.meta as { names: string[]; terms: string[] };
+    const rewritten = (change: { names?: string[]; terms?: string[]; termIds?: Int32Array }) =>
+      encodeSnapshot({
+        ...content,
+        meta: { ...meta, names: change.names ?? meta.names, terms: change.terms ?? meta.terms },
+        arrays: [content.arrays[0]!, change.termIds ?? content.arrays[1]!, content.arrays[2]!],
+      });
+    expect(await ranker.doRestore!(rewritten({}), tools)).toBeDefined();
+    const names = [...meta.names];
+    names[1] = names[0]!;
+    const terms = [...meta.terms];
+    terms[1] = terms[0]!;
+    const termIds = (content.arrays[1] as Int32Array).slice();
+    termIds[0] = meta.terms.length;
+    for (const [change, why] of [
+      [{ names }, /names repeat/],
+      [{ terms }, /terms repeat/],
+      [{ termIds }, /out of range/],
+    ] as const) {
+      const attempt = ranker.doRestore!(rewritten(change), tools);
+      await expect(attempt).rejects.toSatisfy(CorruptDataError.isInstance);
+      await expect(ranker.doRestore!(rewritten(change), tools)).rejects.toThrow(why);
+    }
   });
 });
 
