@@ -14,8 +14,22 @@ const version = (
   }
 ).version;
 
-/** The `shortlist` command with every subcommand registered. */
-export function createProgram(): Command {
+/** Each subcommand by name, with the function that registers it. */
+const commands: Readonly<Record<string, (program: Command) => void>> = {
+  select: selectCommand,
+  demo: demoCommand,
+  eval: evalCommand,
+  bench: benchCommand,
+  report: reportCommand,
+  mcp: mcpCommand,
+};
+
+/**
+ * The `shortlist` command. When `argv` (as `process.argv`) runs a subcommand by name, only that
+ * one is registered: a start then defines one command's options, not all six. Anything else
+ * (help, the version, a mistyped command) gets every subcommand.
+ */
+export function createProgram(argv?: readonly string[]): Command {
   const program = new Command('shortlist')
     .description('Pick the few tools that fit a query out of hundreds, under a token budget.')
     .version(version, '-V, --version', 'print the version')
@@ -24,11 +38,11 @@ export function createProgram(): Command {
       'after',
       '\nStart with:\n  shortlist demo                      sample queries over the bundled catalogue\n  shortlist select "QUERY" --tools tools.json',
     );
-  selectCommand(program);
-  demoCommand(program);
-  evalCommand(program);
-  benchCommand(program);
-  reportCommand(program);
-  mcpCommand(program);
+  const named = argv?.[2];
+  const register =
+    named !== undefined && Object.hasOwn(commands, named)
+      ? [commands[named]!]
+      : Object.values(commands);
+  for (const command of register) command(program);
   return program;
 }

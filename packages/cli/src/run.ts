@@ -7,7 +7,7 @@ import { createProgram } from './program.js';
  */
 export async function run(argv: readonly string[] = process.argv): Promise<void> {
   try {
-    await createProgram().parseAsync([...argv]);
+    await createProgram(argv).parseAsync([...argv]);
   } catch (error) {
     process.stderr.write(`${errorLine(error)}\n`);
     if (process.env.SHORTLIST_DEBUG && error instanceof Error && error.stack) {
