@@ -41,7 +41,8 @@ const cases = environments.flatMap(([environment, env]) =>
 for (let i = 0; i < runs; i++) {
   for (const { env, label, args, times } of cases) {
     const start = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    // Standard output is a pipe the parent reads, as when a script takes the JSON.
+    const result = spawnSync(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
     if (result.status !== 0) throw new Error(`${label} exited ${result.status}: ${result.stderr}`);
   }

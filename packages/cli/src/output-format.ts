@@ -5,14 +5,15 @@ export type OutputFormat = 'table' | 'json';
 
 /**
  * The format asked for, else a table when standard output is a terminal and JSON when it is
- * piped or redirected.
+ * piped or redirected. `process.stdout` is looked at only then: setting it up loads the terminal
+ * modules, a few ms that `--json` or `--format` need not pay.
  */
 export function resolveFormat(
   options: { format?: string; json?: boolean },
-  stream: { isTTY?: boolean } = process.stdout,
+  isTerminal: () => boolean = () => process.stdout.isTTY === true,
 ): OutputFormat {
   if (options.json) return 'json';
-  if (options.format === undefined) return stream.isTTY ? 'table' : 'json';
+  if (options.format === undefined) return isTerminal() ? 'table' : 'json';
   if (options.format === 'table' || options.format === 'json') return options.format;
   throw new InvalidArgumentError({
     argument: '--format',

@@ -8,6 +8,7 @@ import { progressBar } from './progress-bar.js';
 import { budgetNote, selectionJson, selectionTable } from './render-selection.js';
 import { sampleFingerprint } from './sample-data.js';
 import { readSampleSnapshot, restoreOrIndex, sampleSnapshotPath } from './sample-snapshot.js';
+import { writeStdout } from './standard-output.js';
 import { cachedCounter, readTokenCounts, tokenCountCachePath } from './token-count-cache.js';
 
 /** The build's counts for the bundled sample file (`fingerprint`), else undefined. */
@@ -77,7 +78,7 @@ export async function runSelections(
         const note = budgetNote(selection, options.budget ?? defaultBudget);
         if (note) process.stderr.write(`shortlist: ${selection.query}: ${note}\n`);
       }
-      process.stdout.write(`${JSON.stringify(many ? json : json[0], null, 2)}\n`);
+      writeStdout(`${JSON.stringify(many ? json : json[0], null, 2)}\n`);
       return;
     }
     const budget = pipeline.packer === undefined ? undefined : (options.budget ?? defaultBudget);
@@ -88,7 +89,7 @@ export async function runSelections(
     const header = many
       ? `${name} pipeline over ${tools.length} tools, ${queries.length} queries\n\n`
       : '';
-    process.stdout.write(`${header}${blocks.join('\n\n')}\n`);
+    writeStdout(`${header}${blocks.join('\n\n')}\n`);
   } finally {
     picker.dispose();
   }

@@ -13,8 +13,11 @@ const pipedAdvice =
  * empty stdin (`< /dev/null`, a closed pipe) is fine; a pipe still silent after a moment gets a
  * note on stderr, since the sample then answers.
  */
-export async function refuseUnreadStdin(stdin: NodeJS.ReadStream = process.stdin): Promise<void> {
-  if (stdin.isTTY) return;
+export async function refuseUnreadStdin(
+  stdin: () => NodeJS.ReadStream = () => process.stdin,
+): Promise<void> {
+  // Descriptor 0 is looked at first and `process.stdin` set up only for a pipe: setting it up
+  // loads the terminal modules (a few ms of a start), and a terminal or /dev/null needs nothing.
   let kind: 'file' | 'pipe' | 'other';
   try {
     const stat = fstatSync(0);
@@ -30,23 +33,24 @@ export async function refuseUnreadStdin(stdin: NodeJS.ReadStream = process.stdin
   }
   if (kind === 'other') return;
   if (kind === 'file') throw piped();
+  const input = stdin();
   const outcome = await new Promise<'data' | 'end' | 'silent'>((resolve) => {
     const timer = setTimeout(() => finish('silent'), graceMs);
     const finish = (result: 'data' | 'end' | 'silent') => {
       clearTimeout(timer);
-      stdin.off('readable', onReadable).off('end', onEnd).off('error', onEnd);
+      input.off('readable', onReadable).off('end', onEnd).off('error', onEnd);
       resolve(result);
     };
     const onReadable = () => {
-      const chunk = stdin.read() as Buffer | null;
+      const chunk = input.read() as Buffer | null;
       if (chunk === null) return;
       finish(chunk.toString('utf8').trim() === '' ? 'end' : 'data');
     };
     const onEnd = () => finish('end');
-    stdin.on('readable', onReadable).on('end', onEnd).on('error', onEnd);
+    input.on('readable', onReadable).on('end', onEnd).on('error', onEnd);
   });
-  stdin.pause();
-  stdin.destroy();
+  input.pause();
+  input.destroy();
   if (outcome === 'data') throw piped();
   if (outcome === 'silent') {
     process.stderr.write(

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { benchRankerNames } from '../help-lists.js';
 import { collect, collectIntegers, positiveInteger, positiveNumber } from '../options.js';
 import { resolveFormat } from '../output-format.js';
+import { writeStdout } from '../standard-output.js';
 
 interface BenchCommandOptions {
   readonly sizes?: number[];
@@ -46,9 +47,7 @@ async function benchAction(options: BenchCommandOptions): Promise<void> {
   // The bench package (and its generators) loads only when a benchmark runs.
   const { renderMarkdown, runBench } = await import('@shortlist/bench');
   const report = await runBench(benchOptions);
-  process.stdout.write(
-    format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderMarkdown(report),
-  );
+  writeStdout(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderMarkdown(report));
 }
 
 /** Registers `shortlist bench`: the speed benchmark of @shortlist/bench. */

@@ -9,6 +9,7 @@ import {
 import { collect, positiveInteger, repeat } from '../options.js';
 import { resolveFormat } from '../output-format.js';
 import { defaultPipeline, pipelineNames } from '../pipeline-names.js';
+import { writeStdout } from '../standard-output.js';
 
 interface EvalOptions extends EmbeddingFlags {
   readonly pipeline?: string[];
@@ -71,7 +72,7 @@ async function evalAction(dir: string, options: EvalOptions): Promise<void> {
       comparisons: JSON.parse(`[${comparisons.map((comparison) => toJSON(comparison)).join(',')}]`),
       gate: { thresholds, failures, passed: failures.length === 0 },
     };
-    process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+    writeStdout(`${JSON.stringify(output, null, 2)}\n`);
   } else {
     const sampled = options.sample === undefined ? '' : ' (sampled by id hash)';
     const parts = [
@@ -85,7 +86,7 @@ async function evalAction(dir: string, options: EvalOptions): Promise<void> {
     if (thresholds.length > 0 && failures.length === 0) {
       parts.push(`gate passed: ${thresholds.map((t) => `${t.metric} ≥ ${t.value}`).join(', ')}`);
     }
-    process.stdout.write(`${parts.join('\n\n')}\n`);
+    writeStdout(`${parts.join('\n\n')}\n`);
   }
   if (failures.length > 0) {
     for (const failure of failures) {

@@ -18,6 +18,7 @@ import {
 } from '../pipeline-names.js';
 import { type ReferenceFigures, readReferenceFigures } from '../reference-figures.js';
 import { defaultBenchmarksDir, repoRoot } from '../repo-paths.js';
+import { writeStdout } from '../standard-output.js';
 
 interface ReportOptions extends EmbeddingFlags {
   readonly benchmarks?: string;
@@ -241,7 +242,7 @@ async function reportAction(options: ReportOptions): Promise<void> {
     ...sections,
   ].join('\n\n');
   await writeFile(out, `${document}\n`);
-  process.stdout.write(
+  writeStdout(
     `${table(['folder', 'queries', 'reference BM25', ...pipelines, `${pipelines[0]} beats the reference`], summary)}\n\nwrote ${out}\n`,
   );
 }
