@@ -31,7 +31,7 @@ const smoothedIdf = (documents: number, frequency: number): number =>
  */
 export class TfidfStore {
   private readonly termIds = new Map<string, number>();
-  private readonly terms: string[] = [];
+  private terms: string[] = [];
   /** Live documents containing each term. */
   private df: Int32Array = new Int32Array(256);
   private readonly names: (string | undefined)[] = [];
@@ -169,11 +169,11 @@ export class TfidfStore {
     const postingWeights = new Float64Array(offsets[termCount]!);
     const maxWeights = new Float64Array(termCount);
     this.compact();
-    const { entryTerms, entryWeights } = this;
-    for (let slot = 0; slot < this.names.length; slot++) {
-      if (this.names[slot] === undefined) continue;
-      const start = this.docStart[slot]!;
-      const end = start + this.docLength[slot]!;
+    const { entryTerms, entryWeights, names, docStart, docLength } = this;
+    for (let slot = 0; slot < names.length; slot++) {
+      if (names[slot] === undefined) continue;
+      const start = docStart[slot]!;
+      const end = start + docLength[slot]!;
       let squares = 0;
       for (let e = start; e < end; e++) {
         const w = entryWeights[e]! * idf[entryTerms[e]!]!;
@@ -262,10 +262,7 @@ export class TfidfStore {
     const { names, terms, offsets, termIds } = documents;
     // Indexed loops throughout: a restore runs once, in code not yet compiled, where iterators
     // and callbacks cost several times a plain loop.
-    for (let id = 0; id < terms.length; id++) {
-      store.termIds.set(terms[id]!, id);
-      store.terms.push(terms[id]!);
-    }
+    for (let id = 0; id < terms.length; id++) store.termIds.set(terms[id]!, id);
     if (store.termIds.size !== terms.length) {
       // Checked here rather than with a set of its own, which would cost as much as this map.
       throw new CorruptDataError({
@@ -283,12 +280,15 @@ export class TfidfStore {
     store.entryCount = termIds.length;
     store.docStart = new Int32Array(Math.max(64, count));
     store.docLength = new Int32Array(Math.max(64, count));
+    const { docStart, docLength, slots } = store;
     for (let doc = 0; doc < count; doc++) {
-      store.docStart[doc] = offsets[doc]!;
-      store.docLength[doc] = offsets[doc + 1]! - offsets[doc]!;
+      docStart[doc] = offsets[doc]!;
+      docLength[doc] = offsets[doc + 1]! - offsets[doc]!;
       store.names.push(names[doc]!);
-      store.slots.set(names[doc]!, doc);
+      slots.set(names[doc]!, doc);
     }
+    // A copy taken whole (the store appends to it as tools are added), not term by term.
+    store.terms = terms.slice();
     store.compile();
     return store;
   }
