@@ -7,6 +7,8 @@ import {
   type Tool,
   throwIfAborted,
 } from '@shortlist/core';
+import { type AnalysedNames, analyseNames } from './analysed-names.js';
+import { writeNameSnapshot } from './name-snapshot.js';
 import { type NameAnalysis, nameWords } from './name-words.js';
 import { phraseScore } from './phrase-score.js';
 
@@ -28,35 +30,40 @@ export function createNameIndex(
   analysis: NameAnalysis,
   titles: boolean,
   minCoverage: number,
+  fingerprint: () => string,
 ): RankerIndexV1 {
+  return openNameIndex(analyseNames(tools, analysis, titles), analysis, minCoverage, fingerprint);
+}
+
+/** The index over names already analysed (built, or read from a snapshot). */
+export function openNameIndex(
+  analysed: AnalysedNames,
+  analysis: NameAnalysis,
+  minCoverage: number,
+  fingerprint: () => string,
+): RankerIndexV1 {
+  const { names, words, toolSpellings, spellingWords, wordIds } = analysed;
   const vocabulary = new Map<string, number>();
+  for (let id = 0; id < words.length; id++) vocabulary.set(words[id]!, id);
   /** Tool slots by word id, once per occurrence in any spelling (so sums bound coverage). */
   const postings: number[][] = [];
   /** Tools whose name or title has the word, by word id. */
-  const documentFrequency: number[] = [];
+  const documentFrequency = new Int32Array(words.length);
+  for (let id = 0; id < words.length; id++) postings.push([]);
   const entries: Entry[] = [];
-  const idOf = (word: string): number => {
-    let id = vocabulary.get(word);
-    if (id === undefined) {
-      id = vocabulary.size;
-      vocabulary.set(word, id);
-      postings.push([]);
-      documentFrequency.push(0);
-    }
-    return id;
-  };
-  for (const tool of tools) {
-    const texts = titles && tool.title ? [tool.name, tool.title] : [tool.name];
-    const spellings = texts.map((text) => Int32Array.from(nameWords(text, analysis), idOf));
-    const slot = entries.length;
-    for (const spelling of spellings) {
-      for (const id of spelling) {
+  for (let slot = 0; slot < names.length; slot++) {
+    const spellings: Int32Array[] = [];
+    for (let s = toolSpellings[slot]!; s < toolSpellings[slot + 1]!; s++) {
+      const spelling = wordIds.subarray(spellingWords[s]!, spellingWords[s + 1]!);
+      for (let w = 0; w < spelling.length; w++) {
+        const id = spelling[w]!;
         const list = postings[id]!;
         if (list[list.length - 1] !== slot) documentFrequency[id]!++;
         list.push(slot);
       }
+      spellings.push(spelling);
     }
-    entries.push({ name: tool.name, spellings });
+    entries.push({ name: names[slot]!, spellings });
   }
   const idf = Float64Array.from(documentFrequency, (df) => Math.log(1 + entries.length / df));
   // The smallest idf total of a tool's spellings: a tool whose request words sum to less than
@@ -76,9 +83,9 @@ export function createNameIndex(
   const row = new Float64Array(MAX_QUERY_WORDS + 1);
 
   const rank = (query: string, limit: number): Ranking => {
-    const words = nameWords(query, analysis).slice(0, MAX_QUERY_WORDS);
+    const queryWords = nameWords(query, analysis).slice(0, MAX_QUERY_WORDS);
     const ids: number[] = [];
-    for (const word of words) {
+    for (const word of queryWords) {
       const id = vocabulary.get(word);
       if (id !== undefined) ids.push(id);
     }
@@ -118,6 +125,7 @@ export function createNameIndex(
     get size() {
       return entries.length;
     },
+    doSnapshot: () => writeNameSnapshot(analysed, fingerprint()),
     doRank(query: string, options: RankOptions): Ranking {
       throwIfAborted(options?.signal);
       if (typeof query !== 'string') {

@@ -1,4 +1,11 @@
-import { InvalidArgumentError, pipe } from '@shortlist/core';
+import {
+  CorruptDataError,
+  decodeSnapshot,
+  encodeSnapshot,
+  InvalidArgumentError,
+  pipe,
+  toTools,
+} from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
 import { nameMatch } from './name-match.js';
 import type { NameMatchOptions } from './name-match-options.js';
@@ -87,5 +94,75 @@ describe('nameMatch', () => {
     expect(() => nameMatch({ id: ' ' })).toThrow(/id must be a non-empty string/);
     expect(() => nameMatch({ verbs: 'yes' as never })).toThrow(InvalidArgumentError);
     expect(() => nameMatch({ stopwords: 3 as never })).toThrow(InvalidArgumentError);
+  });
+});
+
+describe('nameMatch snapshots', () => {
+  const titled: PlainTool[] = [
+    ...github,
+    { name: 'x7_q', title: 'Merge pull request', description: 'Merge a pull request' },
+  ];
+  const queries = ['open a pull request', 'merge the pull request', 'remove the branch', 'x7'];
+
+  it('restores to the rankings of a fresh index, titles and minCoverage included', async () => {
+    for (const options of [{}, { minCoverage: 0.5 }, { verbs: false, titles: false }]) {
+      const fresh = await pipe(nameMatch(options)).index(titled);
+      const restored = await pipe(nameMatch(options)).restore(titled, fresh.snapshot());
+      for (const query of queries) {
+        const [a, b] = await Promise.all([fresh.select(query), restored.select(query)]);
+        expect(b.picks, query).toEqual(a.picks);
+      }
+    }
+  });
+
+  it('refuses a snapshot of another analysis or another catalogue with CorruptDataError', async () => {
+    const { snapshot } = await pipe(nameMatch()).index(titled);
+    const bytes = snapshot().name!;
+    const other = [
+      nameMatch({ verbs: false }),
+      nameMatch({ titles: false }),
+      nameMatch({ stopwords: false }),
+    ];
+    for (const ranker of other) {
+      await expect(pipe(ranker).restore(titled, { name: bytes })).rejects.toThrow(
+        /another analysis/,
+      );
+    }
+    // minCoverage applies when the index opens, so it may differ.
+    await expect(
+      pipe(nameMatch({ minCoverage: 0.9 })).restore(titled, { name: bytes }),
+    ).resolves.toBeDefined();
+    // A ranker given other tools refuses (the pipeline, seeing the stamp differ, re-indexes).
+    const own = (await nameMatch().doIndex(toTools(titled))).doSnapshot!();
+    const fewer = nameMatch().doRestore!(own, toTools(titled.slice(1)));
+    await expect(fewer).rejects.toSatisfy(CorruptDataError.isInstance);
+  });
+
+  it('refuses a well-formed snapshot whose names or words repeat or whose word ids stray', async () => {
+    const ranker = nameMatch();
+    const index = await ranker.doIndex(toTools(titled));
+    const content = decodeSnapshot(index.doSnapshot!(), { kind: 'name-match', formatVersion: 1 });
+    const meta = content.meta as { names: string[]; words: string[] };
+    const rewritten = (change: { names?: string[]; words?: string[]; wordIds?: Int32Array }) =>
+      encodeSnapshot({
+        ...content,
+        meta: { ...meta, names: change.names ?? meta.names, words: change.words ?? meta.words },
+        arrays: [content.arrays[0]!, content.arrays[1]!, change.wordIds ?? content.arrays[2]!],
+      });
+    const tools = toTools(titled);
+    expect(await ranker.doRestore!(rewritten({}), tools)).toBeDefined();
+    const names = [...meta.names];
+    names[1] = names[0]!;
+    const words = [...meta.words];
+    words[1] = words[0]!;
+    const wordIds = (content.arrays[2] as Int32Array).slice();
+    wordIds[0] = meta.words.length;
+    for (const [change, why] of [
+      [{ names }, /names or words repeat/],
+      [{ words }, /names or words repeat/],
+      [{ wordIds }, /out of range/],
+    ] as const) {
+      await expect(ranker.doRestore!(rewritten(change), tools)).rejects.toThrow(why);
+    }
   });
 });

@@ -1,11 +1,15 @@
 import {
+  analysisVersion,
+  CorruptDataError,
   englishStopwords,
   InvalidArgumentError,
   type RankerV1,
   throwIfAborted,
 } from '@shortlist/core';
-import { createNameIndex } from './name-index.js';
+import { actionVerbGroups } from './action-verbs.js';
+import { createNameIndex, openNameIndex } from './name-index.js';
 import type { NameMatchOptions } from './name-match-options.js';
+import { readNameSnapshot } from './name-snapshot.js';
 
 function fail(argument: string, expected: string, got: unknown): never {
   throw new InvalidArgumentError({
@@ -39,12 +43,36 @@ export function nameMatch(options: NameMatchOptions = {}): RankerV1 {
     fail('stopwords', 'an iterable of words or false', stopwords);
   }
   const analysis = { stopwords: new Set(stopwords === false ? [] : stopwords), verbs };
+  /** What a snapshot's words depend on; computed when a snapshot is taken or read. */
+  const fingerprint = () =>
+    JSON.stringify({
+      version: analysisVersion,
+      verbs: verbs ? actionVerbGroups : false,
+      titles,
+      stopwords: [...analysis.stopwords].sort(),
+    });
   return {
     specificationVersion: 'v1',
     id,
     async doIndex(tools, callOptions) {
       throwIfAborted(callOptions?.signal);
-      return createNameIndex(tools, analysis, titles, minCoverage);
+      return createNameIndex(tools, analysis, titles, minCoverage, fingerprint);
+    },
+    async doRestore(snapshot, tools, callOptions) {
+      throwIfAborted(callOptions?.signal);
+      const analysed = readNameSnapshot(snapshot, fingerprint());
+      const given = new Set<string>();
+      for (const tool of tools) given.add(tool.name);
+      const missing = analysed.names.find((name) => !given.has(name));
+      if (given.size !== analysed.names.length || missing !== undefined) {
+        throw new CorruptDataError({
+          source: `${id} snapshot`,
+          message: `${id} snapshot was taken of another catalogue (${analysed.names.length} tools, ${given.size} given${
+            missing === undefined ? '' : `; e.g. "${missing}" is not among the tools`
+          }); re-index the tools and take a new snapshot`,
+        });
+      }
+      return openNameIndex(analysed, analysis, minCoverage, fingerprint);
     },
   };
 }

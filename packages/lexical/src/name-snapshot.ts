@@ -1,0 +1,87 @@
+import { CorruptDataError, decodeSnapshot, encodeSnapshot } from '@shortlist/core';
+import type { AnalysedNames } from './analysed-names.js';
+
+/** Bump whenever the layout below changes; older snapshots are then refused, never misread. */
+const FORMAT_VERSION = 1;
+const KIND = 'name-match';
+
+interface SnapshotMeta {
+  readonly fingerprint: string;
+  readonly names: readonly string[];
+  readonly words: readonly string[];
+}
+
+/** Serialises analysed names with the analysis fingerprint they were made with. */
+export function writeNameSnapshot(analysed: AnalysedNames, fingerprint: string): Uint8Array {
+  const meta: SnapshotMeta = { fingerprint, names: analysed.names, words: analysed.words };
+  return encodeSnapshot({
+    kind: KIND,
+    formatVersion: FORMAT_VERSION,
+    meta,
+    arrays: [analysed.toolSpellings, analysed.spellingWords, analysed.wordIds],
+  });
+}
+
+const corrupt = (why: string): never => {
+  throw new CorruptDataError({
+    source: `${KIND} snapshot`,
+    message: `${KIND} snapshot cannot be restored: ${why}; re-index the tools and take a new snapshot`,
+  });
+};
+
+function isStringArray(value: unknown): value is string[] {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
+  return true;
+}
+
+/** Whether `offsets` starts at 0, never falls, and ends at `end`. */
+function isOffsets(offsets: Int32Array, end: number): boolean {
+  if (offsets[0] !== 0 || offsets[offsets.length - 1] !== end) return false;
+  for (let i = 1; i < offsets.length; i++) if (offsets[i]! < offsets[i - 1]!) return false;
+  return true;
+}
+
+/**
+ * Reads a snapshot back, checking integrity (via the core codec), that it was made with the same
+ * analysis, that names and words do not repeat, and that every offset and word id is in range;
+ * throws `CorruptDataError` otherwise.
+ */
+export function readNameSnapshot(bytes: Uint8Array, fingerprint: string): AnalysedNames {
+  const content = decodeSnapshot(bytes, { kind: KIND, formatVersion: FORMAT_VERSION });
+  const meta = content.meta as Partial<SnapshotMeta> | null;
+  if (typeof meta !== 'object' || meta === null) return corrupt('its metadata is missing');
+  if (meta.fingerprint !== fingerprint) {
+    corrupt(
+      `it was made with another analysis (${String(meta.fingerprint)}), this ranker uses ${fingerprint}`,
+    );
+  }
+  const { names, words } = meta;
+  if (!isStringArray(names) || !isStringArray(words)) {
+    return corrupt('its name or word list is malformed');
+  }
+  if (new Set(names).size !== names.length || new Set(words).size !== words.length) {
+    corrupt('its names or words repeat');
+  }
+  const [toolSpellings, spellingWords, wordIds] = content.arrays;
+  if (
+    content.arrays.length !== 3 ||
+    !(toolSpellings instanceof Int32Array) ||
+    !(spellingWords instanceof Int32Array) ||
+    !(wordIds instanceof Int32Array)
+  ) {
+    return corrupt('its arrays are not the expected spellings and word ids');
+  }
+  if (
+    toolSpellings.length !== names.length + 1 ||
+    !isOffsets(toolSpellings, spellingWords.length - 1) ||
+    !isOffsets(spellingWords, wordIds.length)
+  ) {
+    corrupt('its offsets do not match its names and words');
+  }
+  for (let i = 0; i < wordIds.length; i++) {
+    const id = wordIds[i]!;
+    if (!(id >= 0 && id < words.length)) corrupt(`word id ${id} is out of range`);
+  }
+  return { names, words, toolSpellings, spellingWords, wordIds };
+}
