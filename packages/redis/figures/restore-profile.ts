@@ -18,7 +18,12 @@ const median = (values: readonly number[]): number => {
 const runChild = (env: Record<string, string>, execArgv: string[] = []) =>
   new Promise<Record<string, number>[]>((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./restore-child.js', import.meta.url)), {
-      execArgv: ['--expose-gc', ...(process.env.TRACE_GC ? ['--trace-gc'] : []), ...execArgv],
+      execArgv: [
+        '--expose-gc',
+        ...(process.env.NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+        ...(process.env.TRACE_GC ? ['--trace-gc'] : []),
+        ...execArgv,
+      ],
       env: { ...process.env, ...env },
     });
     let result: Record<string, number>[] = [];
@@ -39,7 +44,7 @@ try {
     const profile = process.env.PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR ?? 'profiles'}`]
       : [];
-    runs.push(await runChild({ ...env, MODE: 'restore' }, profile));
+    runs.push(await runChild({ ...env, MODE: process.env.MODE ?? 'restore' }, profile));
   }
   const repeats = runs[0]!.length;
   for (let r = 0; r < repeats; r++) {
