@@ -1,6 +1,7 @@
 /**
- * One process of restore-profile.ts: builds and stores the snapshot (MODE=build), or restores it
- * REPEATS times, each first whole (`restoreOrIndex`) then phase by phase, and reports the times.
+ * One process of restore-profile.ts: builds and stores the snapshot (MODE=build); restores it
+ * REPEATS times, each whole (`restoreOrIndex`) then phase by phase (MODE=restore, PHASES=0 for
+ * whole only); or replays a figures worker's turns, idling IDLE_MS before each (MODE=sequence).
  */
 import { PerformanceObserver } from 'node:perf_hooks';
 import { generateDefinitions } from '@shortlist/bench';

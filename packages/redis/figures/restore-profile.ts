@@ -1,7 +1,9 @@
 /**
  * Where a cold restore's time goes, in fresh processes: builds the 10,000-tool snapshot once,
  * then starts PROCESSES new processes that each restore it REPEATS times, phase by phase.
- * Run: `pnpm --filter @shortlist/redis restore-profile` (env PROFILE=1 writes CPU profiles).
+ * Run: `pnpm --filter @shortlist/redis restore-profile`; env PROFILE=1 writes CPU profiles
+ * (PROFILE_DIR), TRACE_GC=1 traces collections, NODE_FLAGS passes V8 flags, MODE and IDLE_MS
+ * as in restore-child.ts.
  */
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
