@@ -13,6 +13,7 @@ import { warnToConsole } from './outage-notice.js';
 import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';
 import { decodeEnvelope, encodeEnvelope, type SnapshotIdentity } from './snapshot-envelope.js';
 import { catalogueDigest, configurationDigest, namesDigest } from './snapshot-key.js';
+import { readLatest } from './snapshot-pointer.js';
 import { withDeadline } from './with-deadline.js';
 
 export interface SnapshotOptions {
@@ -62,39 +63,6 @@ export async function restoreOrIndex<Original>(
     return await restoreWith(client, pipeline, tools, options);
   } finally {
     client.disconnect();
-  }
-}
-
-/** What the pointer named, its snapshot, or why Redis could not be read. */
-interface Latest {
-  readonly catalogue?: string;
-  readonly value?: Buffer | null;
-  readonly error?: unknown;
-}
-
-/**
- * Reads the snapshot the pointer names: one wait for the connection, then one bounded wait
- * for both reads, as the direct read has. An absent pointer is no error.
- */
-async function readLatest(
-  client: Redis,
-  pointer: string,
-  base: string,
-  timeoutMs: number,
-): Promise<Latest> {
-  try {
-    await whenReady(client, timeoutMs);
-    return await withDeadline(
-      (async () => {
-        const catalogue = await client.get(pointer);
-        if (catalogue === null) return {};
-        return { catalogue, value: await client.getBuffer(`${base}${catalogue}`) };
-      })(),
-      timeoutMs,
-      'read snapshot',
-    );
-  } catch (error) {
-    return { error };
   }
 }
 
