@@ -79,12 +79,18 @@ function within(values: Int32Array, limit: number, what: string): void {
 /**
  * Reads a snapshot back into a store and postings. Throws `CorruptDataError` when it is damaged
  * or from another format version, and `InvalidArgumentError` when it was made with other options.
+ * The large arrays are views of `bytes` (never written: the store grows them into copies before
+ * any write); the two it updates in place are copied.
  */
 export function decodeBm25Snapshot(
   bytes: Uint8Array,
   config: Bm25Config,
 ): { store: TermStore; postings: Postings } {
-  const content = decodeSnapshot(bytes, { kind: KIND, formatVersion: FORMAT_VERSION });
+  const content = decodeSnapshot(
+    bytes,
+    { kind: KIND, formatVersion: FORMAT_VERSION },
+    { views: true },
+  );
   const meta = content.meta as Partial<Meta> | null;
   if (typeof meta !== 'object' || meta === null) corrupt('it has no metadata');
   if (meta.fingerprint !== config.fingerprint) {
@@ -96,19 +102,16 @@ export function decodeBm25Snapshot(
     });
   }
   const { terms, names } = meta;
-  if (!Array.isArray(terms) || !terms.every((term) => typeof term === 'string')) {
-    corrupt('its vocabulary is malformed');
-  }
-  if (!Array.isArray(names) || !names.every((n) => n === null || typeof n === 'string')) {
-    corrupt('its tool names are malformed');
-  }
+  if (!Array.isArray(terms)) corrupt('its vocabulary is malformed');
+  if (!Array.isArray(names)) corrupt('its tool names are malformed');
   const a = content.arrays;
   if (a.length !== 10) corrupt(`it holds ${a.length} arrays, not 10`);
   const termCount = terms.length;
   const slots = names.length;
-  const documentFrequency = typed(a[0], Int32Array, termCount, 'document frequencies');
+  // Updated in place by adds and removes: copies, so the caller's bytes never change.
+  const documentFrequency = typed(a[0], Int32Array, termCount, 'document frequencies').slice();
   const fieldLengths = typed(a[1], Uint32Array, slots * FIELD_COUNT, 'field lengths');
-  const fieldTotals = typed(a[2], Float64Array, FIELD_COUNT, 'field totals');
+  const fieldTotals = typed(a[2], Float64Array, FIELD_COUNT, 'field totals').slice();
   const entryStart = typed(a[3], Int32Array, slots + 1, 'entry offsets');
   const entries = entryStart[slots]!;
   const entryTerm = typed(a[4], Int32Array, entries, 'entry terms');
@@ -127,24 +130,29 @@ export function decodeBm25Snapshot(
     if (offsets[t]! > offsets[t + 1]!) corrupt('its posting offsets are not ascending');
   }
 
+  // The arrays parsed from the header are this call's own: adopted, not copied.
   const vocabulary = new Map<string, number>();
-  for (let id = 0; id < termCount; id++) vocabulary.set(terms[id]!, id);
+  for (let id = 0; id < termCount; id++) {
+    const term = terms[id];
+    if (typeof term !== 'string') corrupt('its vocabulary is malformed');
+    vocabulary.set(term as string, id);
+  }
   if (vocabulary.size !== termCount) corrupt('its vocabulary repeats a term');
   const slotMap = new Map<string, number>();
-  const slotNames: (string | undefined)[] = new Array(slots);
+  const slotNames = names as (string | null | undefined)[];
   for (let slot = 0; slot < slots; slot++) {
-    const name = names[slot];
+    const name = slotNames[slot];
     if (typeof name === 'string') {
-      if (slotMap.has(name)) corrupt(`it lists tool "${name}" twice`);
-      slotMap.set(name, slot);
-      slotNames[slot] = name;
-    }
+      const size = slotMap.size;
+      if (slotMap.set(name, slot).size === size) corrupt(`it lists tool "${name}" twice`);
+    } else if (name === null) slotNames[slot] = undefined;
+    else corrupt('its tool names are malformed');
   }
   const store: TermStore = {
     vocabulary,
-    terms: [...terms],
+    terms: terms as string[],
     documentFrequency,
-    names: slotNames,
+    names: slotNames as (string | undefined)[],
     slots: slotMap,
     fieldLengths,
     fieldTotals,

@@ -23,10 +23,15 @@ export function bm25(options?: Bm25Options): RankerV1 {
     async doRestore(snapshot, tools, callOptions) {
       throwIfAborted(callOptions?.signal);
       const { store, postings } = decodeBm25Snapshot(snapshot, config);
-      const given = new Set(tools.map((tool) => tool.name));
-      const gone = [...store.slots.keys()].filter((name) => !given.has(name));
       const missing = tools.filter((tool) => !store.slots.has(tool.name));
-      removeTools(store, gone);
+      // Names are unique: when every stored tool is among those given, none is gone.
+      if (tools.length - missing.length < store.slots.size) {
+        const given = new Set(tools.map((tool) => tool.name));
+        removeTools(
+          store,
+          [...store.slots.keys()].filter((name) => !given.has(name)),
+        );
+      }
       if (missing.length > 0) addTools(store, config, missing, callOptions);
       return createBm25Index(store, config, store.version === 0 ? postings : undefined);
     },

@@ -31,6 +31,22 @@ describe('snapshot and restore', () => {
     expect(await rankAll(restored)).toEqual(await rankAll(await bm25().doIndex(current)));
   });
 
+  it('reads the snapshot in place but never writes to it, through adds and removes', async () => {
+    const snapshot = (await bm25().doIndex(tools.slice(0, 400))).doSnapshot!();
+    const before = snapshot.slice();
+    const restored = await bm25().doRestore!(snapshot, tools.slice(0, 400));
+    await restored.doRemove!(tools.slice(0, 50).map((t) => t.name)); // counts updated in place
+    await restored.doAdd!(tools.slice(400)); // arrays grown past the snapshot's
+    await restored.doRemove!(tools.slice(400, 420).map((t) => t.name));
+    expect(snapshot).toEqual(before);
+    // A second index restored from the same bytes is the untouched original.
+    const again = await bm25().doRestore!(snapshot, tools.slice(0, 400));
+    expect(await rankAll(again)).toEqual(await rankAll(await bm25().doIndex(tools.slice(0, 400))));
+    const expected = await bm25().doIndex(tools.slice(50, 400));
+    await expected.doAdd!(tools.slice(420));
+    expect(await rankAll(restored)).toEqual(await rankAll(expected));
+  });
+
   it('rejects a corrupted or truncated snapshot with CorruptDataError', async () => {
     const snapshot = (await bm25().doIndex(tools)).doSnapshot!();
     const flipped = snapshot.slice();

@@ -10,7 +10,7 @@ import { rrf } from '@shortlist/fusion';
 import { Redis } from 'ioredis';
 import { type CatalogueSync, redisStore, restoreOrIndex, syncCatalogue } from '../src/index.js';
 import { decodeEnvelope } from '../src/snapshot-envelope.js';
-import { catalogueDigest, configurationDigest } from '../src/snapshot-key.js';
+import { catalogueDigest, configurationDigest, namesDigest } from '../src/snapshot-key.js';
 import { type Command, type Report, wallClock } from './messages.js';
 
 const worker = Number(process.env.WORKER);
@@ -49,16 +49,21 @@ async function restoreParts(): Promise<Record<string, number>> {
   };
   const pipeline = pipelineWith(true);
   const canonical = toTools(tools);
+  const base = `shortlist:snapshot:${configurationDigest(pipeline, configuration)}:`;
+  const pointer = `${base}latest:${namesDigest(canonical)}`;
+  lap('tools converted');
+  // As restoreOrIndex does: the read runs while the catalogue is digested.
+  const client = new Redis(redis);
+  const read = (async () => client.getBuffer(`${base}${await client.get(pointer)}`))();
   const identity = {
     configuration: configurationDigest(pipeline, configuration),
-    catalogue: catalogueDigest(canonical),
+    catalogue: await catalogueDigest(canonical),
   };
-  lap('catalogue digest');
-  const client = new Redis(redis);
-  const key = `shortlist:snapshot:${identity.configuration}:${identity.catalogue}`;
-  const bytes = await client.getBuffer(key);
+  lap('catalogue digest (the read in flight)');
+  const key = `${base}${identity.catalogue}`;
+  const bytes = await read;
   client.disconnect();
-  lap('connect + GET');
+  lap('rest of connect + GET');
   const snapshots = decodeEnvelope(bytes!, identity, key);
   lap('envelope check');
   const restored = await pipeline.restore(canonical, snapshots, { catalogueVerified: true });

@@ -99,6 +99,50 @@ describe('restoreOrIndex', { timeout: 15_000 }, () => {
     await a.store.close();
   });
 
+  it('uses the latest-snapshot pointer only for the exact catalogue it names', async () => {
+    const a = pipelineFor(countingEmbedder());
+    const base = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
+    const pointers = async () => admin.keys('*:latest:*');
+    expect(await pointers()).toHaveLength(1);
+    // The same tool names, one description changed: same pointer, another catalogue.
+    const changed = tools.map((tool, i) =>
+      i === 3 ? { ...tool, description: 'Sends a fax' } : tool,
+    );
+    const other = await restoreOrIndex(a.pipeline, changed, { redis: server.url, onWarning });
+    expect(other.source).toBe('indexed'); // the pointer named `base`: not used for this catalogue
+    const [pointer] = await pointers();
+    expect(other.key.endsWith(`:${await admin.get(pointer!)}`)).toBe(true);
+    // Back to the first catalogue: its own snapshot, not the one the pointer names.
+    const again = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
+    expect(again.source).toBe('restored');
+    expect(again.key).toBe(base.key);
+    expect(await names(again.picker)).toEqual(await names(base.picker));
+    expect(base.key.endsWith(`:${await admin.get(pointer!)}`)).toBe(true); // pointed back at it
+    // A pointer to a snapshot that is gone (expired, evicted) only means building it again.
+    await admin.del(base.key);
+    const rebuilt = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
+    expect(rebuilt.source).toBe('indexed');
+    expect(await names(rebuilt.picker)).toEqual(await names(base.picker));
+    expect(warnings).toEqual([]);
+    await a.store.close();
+  });
+
+  it('rejects what a pointer names when it is not this catalogue, even under its key', async () => {
+    const a = pipelineFor(countingEmbedder());
+    const built = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
+    const older = await restoreOrIndex(a.pipeline, tools.slice(1), {
+      redis: server.url,
+      onWarning,
+    });
+    // The pointer for these names now leads to the older catalogue's snapshot bytes.
+    await admin.copy(older.key, built.key, 'REPLACE');
+    const again = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
+    expect(again.source).toBe('indexed');
+    expect(warnings.join('\n')).toMatch(/another catalogue \(stale\)/);
+    expect(again.picker.size).toBe(60);
+    await a.store.close();
+  });
+
   it('rejects a damaged snapshot, rebuilds and overwrites it', async () => {
     const a = pipelineFor(countingEmbedder());
     const built = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
@@ -159,13 +203,15 @@ describe('restoreOrIndex', { timeout: 15_000 }, () => {
     await a.store.close();
   });
 
-  it('stores snapshots with the TTL it was given', async () => {
+  it('stores snapshots, and the pointer to them, with the TTL it was given', async () => {
     const { key } = await restoreOrIndex(pipe(bm25()), tools, {
       redis: server.url,
       onWarning,
       ttlMs: 60_000,
     });
     expect(await admin.pttl(key)).toBeGreaterThan(0);
+    const [pointer] = await admin.keys('*:latest:*');
+    expect(await admin.pttl(pointer!)).toBeGreaterThan(0);
   });
 
   it('indexes alone, saying so, when Redis is unreachable', async () => {

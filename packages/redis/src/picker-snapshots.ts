@@ -8,11 +8,12 @@ import {
   toTools,
   type WarningHandler,
 } from '@shortlist/core';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import { warnToConsole } from './outage-notice.js';
 import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';
 import { decodeEnvelope, encodeEnvelope, type SnapshotIdentity } from './snapshot-envelope.js';
-import { catalogueDigest, configurationDigest } from './snapshot-key.js';
+import { catalogueDigest, configurationDigest, namesDigest } from './snapshot-key.js';
+import { readLatest } from './snapshot-pointer.js';
 import { withDeadline } from './with-deadline.js';
 
 export interface SnapshotOptions {
@@ -84,18 +85,26 @@ async function restoreWith<Original>(
   const onWarning = options.onWarning ?? warnToConsole;
   // Converted once: canonical tools pass through the pipeline's own conversion unchanged.
   const canonical = toTools(tools) as unknown as ToolInput<Original>;
-  const identity: SnapshotIdentity = {
-    configuration: configurationDigest(pipeline, options.configuration),
-    catalogue: catalogueDigest(canonical as readonly Tool[]),
-  };
-  const key = `${options.prefix ?? 'shortlist:'}snapshot:${identity.configuration}:${identity.catalogue}`;
+  const listed = canonical as readonly Tool[];
+  const configuration = configurationDigest(pipeline, options.configuration);
+  const base = `${options.prefix ?? 'shortlist:'}snapshot:${configuration}:`;
+  const pointer = `${base}latest:${namesDigest(listed)}`;
+  const call = <T>(promise: Promise<T>, what: string) => withDeadline(promise, timeoutMs, what);
+  // Read while the catalogue is digested (the digest yields to let it arrive); used only if it
+  // turns out to name this exact catalogue, and checked like any other snapshot.
+  const early = readLatest(client, pointer, base, timeoutMs);
+  const identity: SnapshotIdentity = { configuration, catalogue: await catalogueDigest(listed) };
+  const key = `${base}${identity.catalogue}`;
   const lock = `${key}:building`;
   const token = randomUUID();
-  const call = <T>(promise: Promise<T>, what: string) => withDeadline(promise, timeoutMs, what);
   const warnAlone = (error: unknown) =>
     onWarning(
       `restoreOrIndex: Redis unreachable (${error instanceof Error ? error.message : String(error)}); indexing here without a shared snapshot`,
     );
+  const pointTo = <T extends Redis | ChainableCommander>(on: T): ReturnType<T['set']> =>
+    (ttlMs === undefined
+      ? on.set(pointer, identity.catalogue)
+      : on.set(pointer, identity.catalogue, 'PX', ttlMs)) as ReturnType<T['set']>;
 
   // Only the holder's lock is released; one that expired and was taken over is left alone.
   const release = () =>
@@ -119,10 +128,13 @@ async function restoreWith<Original>(
     }
     try {
       const value = encodeEnvelope(identity, picker.snapshot());
-      await call(
-        ttlMs === undefined ? client.set(key, value) : client.set(key, value, 'PX', ttlMs),
-        'store snapshot',
-      );
+      // The snapshot and the pointer to it in one transaction.
+      const both = client.multi();
+      if (ttlMs === undefined) both.set(key, value);
+      else both.set(key, value, 'PX', ttlMs);
+      const stored = await call(pointTo(both).exec(), 'store snapshot');
+      const failed = stored?.find(([error]) => error)?.[0];
+      if (failed) throw failed;
       await release();
     } catch (error) {
       warnAlone(error);
@@ -130,6 +142,29 @@ async function restoreWith<Original>(
     return { picker, source: 'indexed', key };
   };
 
+  /** The picker from stored bytes, or `undefined` (told why) when they cannot be used. */
+  const restoreFrom = async (stored: Buffer): Promise<Picker<Original> | undefined> => {
+    try {
+      const snapshots = decodeEnvelope(stored, identity, `snapshot ${key}`);
+      // The key and the envelope both hold this catalogue's digest: core need not digest it again.
+      return await pipeline.restore(canonical, snapshots, { catalogueVerified: true });
+    } catch (error) {
+      onWarning(
+        `restoreOrIndex: ${error instanceof Error ? error.message : String(error)}; rebuilding`,
+      );
+      return undefined;
+    }
+  };
+
+  const latest = await early;
+  if (latest.error !== undefined) {
+    warnAlone(latest.error);
+    return { picker: await pipeline.index(canonical), source: 'indexed', key };
+  }
+  if (latest.catalogue === identity.catalogue && latest.value) {
+    const picker = await restoreFrom(latest.value);
+    return picker ? { picker, source: 'restored', key } : index(); // index() overwrites it
+  }
   const waitUntil = Date.now() + buildWaitMs;
   for (;;) {
     let stored: Buffer | null;
@@ -141,17 +176,11 @@ async function restoreWith<Original>(
       return { picker: await pipeline.index(canonical), source: 'indexed', key };
     }
     if (stored) {
-      try {
-        const snapshots = decodeEnvelope(stored, identity, `snapshot ${key}`);
-        // The key and the envelope both hold this catalogue's digest: core need not digest it again.
-        const picker = await pipeline.restore(canonical, snapshots, { catalogueVerified: true });
-        return { picker, source: 'restored', key };
-      } catch (error) {
-        onWarning(
-          `restoreOrIndex: ${error instanceof Error ? error.message : String(error)}; rebuilding`,
-        );
-        return index(); // overwrites the unusable snapshot
-      }
+      const picker = await restoreFrom(stored);
+      if (!picker) return index(); // overwrites the unusable snapshot
+      // Point the next process starting with this catalogue at it (best effort).
+      await call(pointTo(client), 'point to snapshot').catch(() => undefined);
+      return { picker, source: 'restored', key };
     }
     // Nobody has stored it: build it ourselves if nobody else is building it.
     let building: string | null;
