@@ -1,6 +1,6 @@
 import {
   analysisVersion,
-  CorruptDataError,
+  checkSnapshotNames,
   englishStopwords,
   InvalidArgumentError,
   type RankerV1,
@@ -61,17 +61,7 @@ export function nameMatch(options: NameMatchOptions = {}): RankerV1 {
     async doRestore(snapshot, tools, callOptions) {
       throwIfAborted(callOptions?.signal);
       const analysed = readNameSnapshot(snapshot, fingerprint());
-      const given = new Set<string>();
-      for (const tool of tools) given.add(tool.name);
-      const missing = analysed.names.find((name) => !given.has(name));
-      if (given.size !== analysed.names.length || missing !== undefined) {
-        throw new CorruptDataError({
-          source: `${id} snapshot`,
-          message: `${id} snapshot was taken of another catalogue (${analysed.names.length} tools, ${given.size} given${
-            missing === undefined ? '' : `; e.g. "${missing}" is not among the tools`
-          }); re-index the tools and take a new snapshot`,
-        });
-      }
+      checkSnapshotNames(id, analysed.names, tools);
       return openNameIndex(analysed, analysis, minCoverage, fingerprint);
     },
   };

@@ -1,4 +1,4 @@
-import { CorruptDataError, decodeSnapshot, encodeSnapshot } from '@shortlist/core';
+import { decodeSnapshot, encodeSnapshot, failSnapshot, isStringArray } from '@shortlist/core';
 import type { StoredDocuments } from './tfidf-store.js';
 
 /** Bump whenever the layout below changes; older snapshots are then refused, never misread. */
@@ -22,18 +22,7 @@ export function writeTfidfSnapshot(documents: StoredDocuments, fingerprint: stri
   });
 }
 
-const corrupt = (why: string): never => {
-  throw new CorruptDataError({
-    source: `${KIND} snapshot`,
-    message: `${KIND} snapshot cannot be restored: ${why}; re-index the tools and take a new snapshot`,
-  });
-};
-
-function isStringArray(value: unknown): value is string[] {
-  if (!Array.isArray(value)) return false;
-  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
-  return true;
-}
+const corrupt = (why: string): never => failSnapshot(KIND, why);
 
 /**
  * Reads a snapshot back, checking integrity (via the core codec), that it was taken with the same

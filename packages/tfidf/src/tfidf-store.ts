@@ -1,4 +1,4 @@
-import { CorruptDataError, MAX_QUERY_TERMS, type Ranking } from '@shortlist/core';
+import { failSnapshot, MAX_QUERY_TERMS, type Ranking } from '@shortlist/core';
 import type { TermWeights } from './term-weights.js';
 import { emptyPostings, type TfidfPostings } from './tfidf-postings.js';
 import { type QueryVector, queryVector, readQueryVector } from './tfidf-query.js';
@@ -263,14 +263,8 @@ export class TfidfStore {
     // Indexed loops throughout: a restore runs once, in code not yet compiled, where iterators
     // and callbacks cost several times a plain loop.
     for (let id = 0; id < terms.length; id++) store.termIds.set(terms[id]!, id);
-    if (store.termIds.size !== terms.length) {
-      // Checked here rather than with a set of its own, which would cost as much as this map.
-      throw new CorruptDataError({
-        source: 'tfidf snapshot',
-        message:
-          'tfidf snapshot cannot be restored: its terms repeat; re-index the tools and take a new snapshot',
-      });
-    }
+    // Checked here rather than with a set of its own, which would cost as much as this map.
+    if (store.termIds.size !== terms.length) failSnapshot('tfidf', 'its terms repeat');
     const df = new Int32Array(Math.max(256, terms.length));
     for (let p = 0; p < termIds.length; p++) df[termIds[p]!]!++;
     store.df = df;

@@ -1,5 +1,5 @@
 import {
-  CorruptDataError,
+  checkSnapshotNames,
   InvalidArgumentError,
   type LongCallOptions,
   type RankerIndexV1,
@@ -34,17 +34,7 @@ export function tfidf(options: TfidfOptions = {}): RankerV1 {
     async doRestore(snapshot, tools, callOptions) {
       throwIfAborted(callOptions?.signal);
       const documents = readTfidfSnapshot(snapshot, settings.fingerprint);
-      const given = new Set<string>();
-      for (const tool of tools) given.add(tool.name);
-      const missing = documents.names.filter((name) => !given.has(name));
-      if (given.size !== documents.names.length || missing.length > 0) {
-        throw new CorruptDataError({
-          source: `${settings.id} snapshot`,
-          message: `${settings.id} snapshot was taken of another catalogue (${documents.names.length} tools, ${given.size} given${
-            missing.length > 0 ? `; e.g. "${missing[0]}" is not among the tools` : ''
-          }); re-index the tools and take a new snapshot`,
-        });
-      }
+      checkSnapshotNames(settings.id, documents.names, tools);
       return openIndex(TfidfStore.fromDocuments(documents), settings);
     },
   };
