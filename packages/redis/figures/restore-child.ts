@@ -6,13 +6,11 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import { generateDefinitions } from '@shortlist/bench';
 import { bm25 } from '@shortlist/bm25';
-import { cached, memoryStore, pipe, semantic, toTools } from '@shortlist/core';
+import { cached, memoryStore, pipe, semantic } from '@shortlist/core';
 import { createOpenAIEmbedder } from '@shortlist/embed-openai';
 import { rrf } from '@shortlist/fusion';
-import { Redis } from 'ioredis';
 import { restoreOrIndex } from '../src/index.js';
-import { decodeEnvelope } from '../src/snapshot-envelope.js';
-import { catalogueDigest, configurationDigest, namesDigest } from '../src/snapshot-key.js';
+import { readSnapshotInPhases } from './snapshot-read-phases.js';
 
 const redis = process.env.REDIS_URL!;
 const repeats = Number(process.env.REPEATS ?? 3);
@@ -44,23 +42,13 @@ async function phases(): Promise<Record<string, number>> {
     parts[name] = performance.now() - started;
     started = performance.now();
   };
-  const canonical = toTools(tools);
-  const base = `shortlist:snapshot:${configurationDigest(pipeline, configuration)}:`;
-  const pointer = `${base}latest:${namesDigest(canonical)}`;
-  lap('toTools');
-  const client = new Redis(redis);
-  const read = (async () => client.getBuffer(`${base}${await client.get(pointer)}`))();
-  const identity = {
-    configuration: configurationDigest(pipeline, configuration),
-    catalogue: await catalogueDigest(canonical),
-  };
-  lap('digest');
-  const key = `${base}${identity.catalogue}`;
-  const bytes = await read;
-  client.disconnect();
-  lap('GET');
-  const snapshots = decodeEnvelope(bytes!, identity, key);
-  lap('envelope');
+  const { canonical, snapshots } = await readSnapshotInPhases(
+    pipeline,
+    configuration,
+    tools,
+    redis,
+    lap,
+  );
   for (const ranker of pipeline.rankers) {
     const one = await pipe(ranker).restore(
       canonical,

@@ -4,14 +4,12 @@
  */
 import { generateDefinitions } from '@shortlist/bench';
 import { bm25 } from '@shortlist/bm25';
-import { cached, memoryStore, type Picker, pipe, semantic, toTools } from '@shortlist/core';
+import { cached, memoryStore, type Picker, pipe, semantic } from '@shortlist/core';
 import { createOpenAIEmbedder } from '@shortlist/embed-openai';
 import { rrf } from '@shortlist/fusion';
-import { Redis } from 'ioredis';
 import { type CatalogueSync, redisStore, restoreOrIndex, syncCatalogue } from '../src/index.js';
-import { decodeEnvelope } from '../src/snapshot-envelope.js';
-import { catalogueDigest, configurationDigest, namesDigest } from '../src/snapshot-key.js';
 import { type Command, type Report, wallClock } from './messages.js';
+import { readSnapshotInPhases } from './snapshot-read-phases.js';
 
 const worker = Number(process.env.WORKER);
 const redis = process.env.REDIS_URL!;
@@ -48,24 +46,14 @@ async function restoreParts(): Promise<Record<string, number>> {
     started = performance.now();
   };
   const pipeline = pipelineWith(true);
-  const canonical = toTools(tools);
-  const base = `shortlist:snapshot:${configurationDigest(pipeline, configuration)}:`;
-  const pointer = `${base}latest:${namesDigest(canonical)}`;
-  lap('tools converted');
   // As restoreOrIndex does: the read runs while the catalogue is digested.
-  const client = new Redis(redis);
-  const read = (async () => client.getBuffer(`${base}${await client.get(pointer)}`))();
-  const identity = {
-    configuration: configurationDigest(pipeline, configuration),
-    catalogue: await catalogueDigest(canonical),
-  };
-  lap('catalogue digest (the read in flight)');
-  const key = `${base}${identity.catalogue}`;
-  const bytes = await read;
-  client.disconnect();
-  lap('rest of connect + GET');
-  const snapshots = decodeEnvelope(bytes!, identity, key);
-  lap('envelope check');
+  const { canonical, snapshots } = await readSnapshotInPhases(
+    pipeline,
+    configuration,
+    tools,
+    redis,
+    lap,
+  );
   const restored = await pipeline.restore(canonical, snapshots, { catalogueVerified: true });
   lap('picker restore (every ranker)');
   restored.dispose();
