@@ -55,7 +55,7 @@ function reserve(query: QueryVector, termCount: number, tokens: number): void {
 export function readQueryVector(
   query: QueryVector,
   postings: TfidfPostings,
-  termIds: Pick<ReadonlyMap<string, number>, 'get'>,
+  termIds: ReadonlyMap<string, number>,
   documentFrequency: Int32Array,
   tokens: readonly string[],
   sublinearTf: boolean,

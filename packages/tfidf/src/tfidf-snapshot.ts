@@ -2,8 +2,7 @@ import { decodeSnapshot, encodeSnapshot, failSnapshot, isStringArray } from '@sh
 import type { StoredDocuments } from './tfidf-store.js';
 
 /** Bump whenever the layout below changes; older snapshots are then refused, never misread. */
-/** 2: terms sorted (a restore looks them up by binary search); 1 kept first-seen order. */
-const FORMAT_VERSION = 2;
+const FORMAT_VERSION = 1;
 const KIND = 'tfidf';
 
 interface SnapshotMeta {
@@ -27,8 +26,8 @@ const corrupt = (why: string): never => failSnapshot(KIND, why);
 
 /**
  * Reads a snapshot back, checking integrity (via the core codec), that it was taken with the same
- * settings, that names do not repeat, that terms are sorted and distinct, and that every offset
- * and term id is in range; throws `CorruptDataError` otherwise.
+ * settings, that names do not repeat and that every offset and term id is in range; throws
+ * `CorruptDataError` otherwise.
  */
 export function readTfidfSnapshot(bytes: Uint8Array, fingerprint: string): StoredDocuments {
   const content = decodeSnapshot(bytes, { kind: KIND, formatVersion: FORMAT_VERSION });
@@ -42,11 +41,8 @@ export function readTfidfSnapshot(bytes: Uint8Array, fingerprint: string): Store
   const { names, terms } = meta;
   if (!isStringArray(names) || !isStringArray(terms))
     return corrupt('its name or term list is malformed');
+  // Repeated terms are found when the store maps them (TfidfStore.fromDocuments).
   if (new Set(names).size !== names.length) corrupt('its names repeat');
-  // Strictly ascending: sorted for binary search, and so no term repeats.
-  for (let t = 1; t < terms.length; t++) {
-    if (!(terms[t - 1]! < terms[t]!)) corrupt('its terms repeat or are out of order');
-  }
   const [offsets, termIds, weights] = content.arrays;
   if (
     !(offsets instanceof Int32Array) ||

@@ -1,4 +1,4 @@
-import { MAX_QUERY_TERMS, type Ranking } from '@shortlist/core';
+import { failSnapshot, MAX_QUERY_TERMS, type Ranking } from '@shortlist/core';
 import type { TermWeights } from './term-weights.js';
 import { emptyPostings, type TfidfPostings } from './tfidf-postings.js';
 import { type QueryVector, queryVector, readQueryVector } from './tfidf-query.js';
@@ -30,12 +30,7 @@ const smoothedIdf = (documents: number, frequency: number): number =>
  * change, because one added or removed tool changes every idf and so every document's norm.
  */
 export class TfidfStore {
-  /**
-   * Term ids by term; undefined in a store restored from a snapshot, whose terms are sorted and
-   * looked up by binary search until the first add builds the map (building a map of a large
-   * vocabulary was most of a restore).
-   */
-  private termIds: Map<string, number> | undefined = new Map();
+  private readonly termIds = new Map<string, number>();
   private terms: string[] = [];
   /** Live documents containing each term. */
   private df: Int32Array = new Int32Array(256);
@@ -67,16 +62,15 @@ export class TfidfStore {
 
   /** Adds one document; the caller has checked that the name is new. */
   add(name: string, bag: TermWeights): void {
-    const termIds = this.vocabulary();
     const n = bag.terms.length;
     this.reserveEntries(this.entryCount + n);
     const start = this.entryCount;
     for (let i = 0; i < n; i++) {
       const term = bag.terms[i]!;
-      let id = termIds.get(term);
+      let id = this.termIds.get(term);
       if (id === undefined) {
         id = this.terms.length;
-        termIds.set(term, id);
+        this.termIds.set(term, id);
         this.terms.push(term);
         if (id >= this.df.length) this.df = growInt32(this.df, id + 1);
       }
@@ -159,34 +153,6 @@ export class TfidfStore {
     this.garbage = 0;
   }
 
-  /** The map of term ids, built from the sorted terms on first need after a restore. */
-  private vocabulary(): Map<string, number> {
-    if (this.termIds === undefined) {
-      const termIds = new Map<string, number>();
-      for (let id = 0; id < this.terms.length; id++) termIds.set(this.terms[id]!, id);
-      this.termIds = termIds;
-    }
-    return this.termIds;
-  }
-
-  /** A term's id: from the map, or by binary search over a restored store's sorted terms. */
-  private readonly lookup = {
-    get: (term: string): number | undefined => {
-      if (this.termIds !== undefined) return this.termIds.get(term);
-      const { terms } = this;
-      let low = 0;
-      let high = terms.length - 1;
-      while (low <= high) {
-        const middle = (low + high) >>> 1;
-        const candidate = terms[middle]!;
-        if (candidate === term) return middle;
-        if (candidate < term) low = middle + 1;
-        else high = middle - 1;
-      }
-      return undefined;
-    },
-  };
-
   /** Builds the postings: per term, the documents containing it with weight tf·idf / |d|. */
   private compile(): void {
     const termCount = this.terms.length;
@@ -249,7 +215,7 @@ export class TfidfStore {
     const m = readQueryVector(
       this.query,
       this.postings,
-      this.lookup,
+      this.termIds,
       this.df,
       tokens,
       sublinearTf,
@@ -287,15 +253,7 @@ export class TfidfStore {
       names.push(this.names[slot]!);
       offsets[names.length] = p;
     }
-    // Terms sorted, ids renumbered to match: a restore then looks terms up by binary search
-    // instead of building a map of them. Ids only index arrays, so rankings do not change.
-    const order = Array.from(terms.keys()).sort((x, y) =>
-      terms[x]! < terms[y]! ? -1 : terms[x]! > terms[y]! ? 1 : 0,
-    );
-    const renumber = new Int32Array(terms.length);
-    for (let at = 0; at < order.length; at++) renumber[order[at]!] = at;
-    for (let q = 0; q < termIds.length; q++) termIds[q] = renumber[termIds[q]!]!;
-    return { names, terms: order.map((id) => terms[id]!), offsets, termIds, weights };
+    return { names, terms, offsets, termIds, weights };
   }
 
   /** Loads documents exported by `exportDocuments` (validated by the caller), adopting its arrays. */
@@ -303,9 +261,10 @@ export class TfidfStore {
     const store = new TfidfStore();
     const { names, terms, offsets, termIds } = documents;
     // Indexed loops throughout: a restore runs once, in code not yet compiled, where iterators
-    // and callbacks cost several times a plain loop. The terms come sorted (checked by
-    // readTfidfSnapshot): no map of them until the first add.
-    store.termIds = undefined;
+    // and callbacks cost several times a plain loop.
+    for (let id = 0; id < terms.length; id++) store.termIds.set(terms[id]!, id);
+    // Checked here rather than with a set of its own, which would cost as much as this map.
+    if (store.termIds.size !== terms.length) failSnapshot('tfidf', 'its terms repeat');
     const df = new Int32Array(Math.max(256, terms.length));
     for (let p = 0; p < termIds.length; p++) df[termIds[p]!]!++;
     store.df = df;
