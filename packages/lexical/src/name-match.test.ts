@@ -158,8 +158,8 @@ describe('nameMatch snapshots', () => {
     const wordIds = (content.arrays[2] as Int32Array).slice();
     wordIds[0] = meta.words.length;
     for (const [change, why] of [
-      [{ names }, /names or words repeat/],
-      [{ words }, /names or words repeat/],
+      [{ names }, /is not among the tools, or repeats/],
+      [{ words }, /words repeat/],
       [{ wordIds }, /out of range/],
     ] as const) {
       await expect(ranker.doRestore!(rewritten(change), tools)).rejects.toThrow(why);

@@ -33,8 +33,8 @@ function isOffsets(offsets: Int32Array, end: number): boolean {
 
 /**
  * Reads a snapshot back, checking integrity (via the core codec), that it was made with the same
- * analysis, that names and words do not repeat, and that every offset and word id is in range;
- * throws `CorruptDataError` otherwise.
+ * analysis, that words do not repeat, and that every offset and word id is in range, throwing
+ * `CorruptDataError` otherwise. The caller checks the names against the tools (`checkSnapshotNames`).
  */
 export function readNameSnapshot(bytes: Uint8Array, fingerprint: string): AnalysedNames {
   const content = decodeSnapshot(bytes, { kind: KIND, formatVersion: FORMAT_VERSION });
@@ -49,9 +49,8 @@ export function readNameSnapshot(bytes: Uint8Array, fingerprint: string): Analys
   if (!isStringArray(names) || !isStringArray(words)) {
     return corrupt('its name or word list is malformed');
   }
-  if (new Set(names).size !== names.length || new Set(words).size !== words.length) {
-    corrupt('its names or words repeat');
-  }
+  // Repeated names are refused with the catalogue check (checkSnapshotNames) on restore.
+  if (new Set(words).size !== words.length) corrupt('its words repeat');
   const [toolSpellings, spellingWords, wordIds] = content.arrays;
   if (
     content.arrays.length !== 3 ||

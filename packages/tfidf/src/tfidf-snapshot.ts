@@ -26,8 +26,8 @@ const corrupt = (why: string): never => failSnapshot(KIND, why);
 
 /**
  * Reads a snapshot back, checking integrity (via the core codec), that it was taken with the same
- * settings, that names do not repeat and that every offset and term id is in range; throws
- * `CorruptDataError` otherwise.
+ * settings and that every offset and term id is in range, throwing `CorruptDataError` otherwise.
+ * The caller checks the names against the tools (`checkSnapshotNames`).
  */
 export function readTfidfSnapshot(bytes: Uint8Array, fingerprint: string): StoredDocuments {
   const content = decodeSnapshot(bytes, { kind: KIND, formatVersion: FORMAT_VERSION });
@@ -42,7 +42,6 @@ export function readTfidfSnapshot(bytes: Uint8Array, fingerprint: string): Store
   if (!isStringArray(names) || !isStringArray(terms))
     return corrupt('its name or term list is malformed');
   // Repeated terms are found when the store maps them (TfidfStore.fromDocuments).
-  if (new Set(names).size !== names.length) corrupt('its names repeat');
   const [offsets, termIds, weights] = content.arrays;
   if (
     !(offsets instanceof Int32Array) ||

@@ -298,7 +298,7 @@ describe('tfidf snapshots', () => {
     const termIds = (content.arrays[1] as Int32Array).slice();
     termIds[0] = meta.terms.length;
     for (const [change, why] of [
-      [{ names }, /names repeat/],
+      [{ names }, /is not among the tools, or repeats/],
       [{ terms }, /terms repeat/],
       [{ termIds }, /out of range/],
     ] as const) {
