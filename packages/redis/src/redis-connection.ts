@@ -9,13 +9,16 @@ export type RedisTarget = string | Redis;
 const retryStrategy = (times: number): number => Math.min(50 * times, 1000);
 
 /**
- * Opens a client that fails fast while disconnected (no offline queue), so every wait on Redis
- * stays bounded by our own deadlines; a given client is duplicated with the same settings.
+ * Opens a client that fails fast while disconnected (no offline queue) and does not resend, on
+ * reconnecting, commands our deadlines already gave up on: a stale blocking read resent ahead of
+ * new commands would make them miss their deadline again, for ever. A given client is
+ * duplicated with the same settings.
  */
 export function openClient(target: RedisTarget | undefined, argument: string): Redis {
   const options = {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
+    autoResendUnfulfilledCommands: false,
     retryStrategy,
     connectTimeout: 2000,
     lazyConnect: false,
