@@ -85,8 +85,9 @@ function foreignSchemaHint(fields: Fields): string {
     : 'this looks like a LangChain tool (its schema is a zod schema); read LangChain tools with readLangChainTools() from @shortlist/langchain';
 }
 
-function toTool(entry: unknown, at: string, key: string | undefined): Tool {
+function toTool(entry: unknown, source: Entries, index: number): Tool {
   if (!isObject(entry)) {
+    const at = where(source, index);
     throw new InvalidArgumentError({
       argument: at,
       expected: 'a tool object',
@@ -94,27 +95,27 @@ function toTool(entry: unknown, at: string, key: string | undefined): Tool {
     });
   }
   const fields = detect(entry);
-  if (fields.name === undefined && key !== undefined) fields.name = key;
+  if (fields.name === undefined && source.keys) fields.name = source.keys[index];
   if (typeof fields.name !== 'string' || fields.name.trim() === '') {
     throw new InvalidArgumentError({
-      argument: `${at}.name`,
+      argument: `${where(source, index)}.name`,
       expected: 'a non-empty string',
-      message: `${at} (${fields.format} format) has no name; give every tool a unique non-empty string name`,
+      message: `${where(source, index)} (${fields.format} format) has no name; give every tool a unique non-empty string name`,
     });
   }
   const name = fields.name;
   if (isForeignSchema(fields.schema)) {
     throw new InvalidArgumentError({
-      argument: `${at}.${fields.schemaField}`,
+      argument: `${where(source, index)}.${fields.schemaField}`,
       expected: 'a JSON Schema object',
-      message: `${at} "${name}": ${fields.schemaField} is not JSON Schema; ${foreignSchemaHint(fields)}`,
+      message: `${where(source, index)} "${name}": ${fields.schemaField} is not JSON Schema; ${foreignSchemaHint(fields)}`,
     });
   }
   if (fields.schema !== undefined && !isObject(fields.schema)) {
     throw new InvalidArgumentError({
-      argument: `${at}.${fields.schemaField}`,
+      argument: `${where(source, index)}.${fields.schemaField}`,
       expected: 'a JSON Schema object',
-      message: `${at} "${name}": ${fields.schemaField} must be a JSON Schema object, got ${
+      message: `${where(source, index)} "${name}": ${fields.schemaField} must be a JSON Schema object, got ${
         Array.isArray(fields.schema) ? 'an array' : typeof fields.schema
       }`,
     });
@@ -123,39 +124,52 @@ function toTool(entry: unknown, at: string, key: string | undefined): Tool {
     ? fields.tags.filter((tag): tag is string => typeof tag === 'string')
     : [];
   const title = optionalString(fields.title);
+  const description = typeof fields.description === 'string' ? fields.description : '';
+  const inputSchema = (fields.schema as JsonSchema | undefined) ?? {
+    type: 'object',
+    properties: {},
+  };
+  const { format, meta } = fields;
+  // Most tools have neither: one plain literal, no spread, for the common case.
+  if (title === undefined && meta === undefined) {
+    return { name, description, inputSchema, tags, format, original: entry };
+  }
   return {
     name,
     ...(title === undefined ? {} : { title }),
-    description: typeof fields.description === 'string' ? fields.description : '',
-    inputSchema: (fields.schema as JsonSchema | undefined) ?? { type: 'object', properties: {} },
+    description,
+    inputSchema,
     tags,
-    ...(fields.meta === undefined ? {} : { meta: fields.meta }),
-    format: fields.format,
+    ...(meta === undefined ? {} : { meta }),
+    format,
     original: entry,
   };
 }
 
-/** One entry, where to find it in the input, and its key when the input is a record. */
-type Entry = readonly [entry: unknown, at: string, key: string | undefined];
+/** A catalogue's entries, with their keys when the input was a record keyed by name. */
+interface Entries {
+  readonly entries: readonly unknown[];
+  readonly keys?: readonly string[];
+}
 
-/** An index loop, not map(): a sparse array's holes are entries too (undefined, an error). */
-const listed = (entries: readonly unknown[]): Entry[] =>
-  Array.from({ length: entries.length }, (_, i) => [entries[i], `tools[${i}]`, undefined]);
+/** Where entry `index` sits in the input, for error messages (built only when one is thrown). */
+const where = (source: Entries, index: number): string =>
+  source.keys ? `tools.${source.keys[index]}` : `tools[${index}]`;
 
 /**
  * Unwraps an MCP `tools/list` result (`{ tools }`, or a JSON-RPC `{ result: { tools } }`), or reads
  * a record of tools keyed by name (an AI SDK `ToolSet` shape), whose keys name tools without one.
  */
-function entriesOf(input: unknown): Entry[] {
-  if (Array.isArray(input)) return listed(input);
+function entriesOf(input: unknown): Entries {
+  if (Array.isArray(input)) return { entries: input };
   if (isObject(input)) {
-    if (Array.isArray(input.tools)) return listed(input.tools);
+    if (Array.isArray(input.tools)) return { entries: input.tools };
     if (isObject(input.result) && Array.isArray(input.result.tools)) {
-      return listed(input.result.tools);
+      return { entries: input.result.tools };
     }
     const values = Object.values(input);
     if (values.length > 0 && values.every(isObject)) {
-      return Object.entries(input).map(([key, entry]) => [entry, `tools.${key}`, key]);
+      return { entries: values, keys: Object.keys(input) };
     }
   }
   throw new InvalidArgumentError({
@@ -173,29 +187,35 @@ function entriesOf(input: unknown): Entry[] {
  * Entries that are already canonical `Tool`s pass through unchanged.
  */
 export function toTools(input: unknown): Tool[] {
-  const entries = entriesOf(input);
-  const tools: Tool[] = [];
-  for (const [entry, at, key] of entries) {
-    tools.push(isCanonicalTool(entry) ? checkCanonical(entry, at) : toTool(entry, at, key));
+  const source = entriesOf(input);
+  const { entries } = source;
+  // Plain index loops, and no per-entry strings or tuples: a process that has just started runs
+  // this uncompiled over the whole catalogue. An index loop also reads a sparse array's holes.
+  const tools: Tool[] = new Array(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    tools[i] = isCanonicalTool(entry) ? checkCanonical(entry, source, i) : toTool(entry, source, i);
   }
   const seen = new Map<string, number>();
-  tools.forEach((tool, index) => {
-    const first = seen.get(tool.name);
+  for (let i = 0; i < tools.length; i++) {
+    const name = tools[i]!.name;
+    const first = seen.get(name);
     if (first !== undefined) {
       throw new InvalidArgumentError({
-        argument: `tools[${index}].name`,
+        argument: `tools[${i}].name`,
         expected: 'a name no other tool in the catalogue has',
-        message: `tools[${index}] and tools[${first}] are both named "${tool.name}"; tool names must be unique, rename one of them`,
+        message: `tools[${i}] and tools[${first}] are both named "${name}"; tool names must be unique, rename one of them`,
       });
     }
-    seen.set(tool.name, index);
-  });
+    seen.set(name, i);
+  }
   return tools;
 }
 
 /** A canonical tool passes through, but only with a name a converted one would have. */
-function checkCanonical(tool: Tool, at: string): Tool {
+function checkCanonical(tool: Tool, source: Entries, index: number): Tool {
   if (tool.name.trim() === '') {
+    const at = where(source, index);
     throw new InvalidArgumentError({
       argument: `${at}.name`,
       expected: 'a non-empty string',
