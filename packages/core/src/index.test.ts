@@ -60,6 +60,7 @@ it('exports exactly the public API', async () => {
     'takeBestAndClear',
     'takeRanking',
     'throwIfAborted',
+    'toCatalogue',
     'toTools',
     'tokenPieces',
     'toolFieldNames',

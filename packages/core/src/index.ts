@@ -121,6 +121,7 @@ export {
   toolFields,
   toolText,
 } from './text/tool-fields.js';
+export { toCatalogue } from './tools/catalogue.js';
 export {
   type NativeToolFields,
   type NativeToolReader,

@@ -3,9 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Picker,
   type Pipeline,
-  type Tool,
   type ToolInput,
-  toTools,
+  toCatalogue,
   type WarningHandler,
 } from '@shortlist/core';
 import type { ChainableCommander, Redis } from 'ioredis';
@@ -83,9 +82,9 @@ async function restoreWith<Original>(
       ? undefined
       : positiveInteger(options.ttlMs, 0, 'restoreOrIndex(options.ttlMs)');
   const onWarning = options.onWarning ?? warnToConsole;
-  // Converted once: canonical tools pass through the pipeline's own conversion unchanged.
-  const canonical = toTools(tools) as unknown as ToolInput<Original>;
-  const listed = canonical as readonly Tool[];
+  // Converted once: the pipeline takes a frozen catalogue without checking it again.
+  const listed = toCatalogue<Original>(tools);
+  const canonical = listed as unknown as ToolInput<Original>;
   const configuration = configurationDigest(pipeline, options.configuration);
   const base = `${options.prefix ?? 'shortlist:'}snapshot:${configuration}:`;
   const pointer = `${base}latest:${namesDigest(listed)}`;

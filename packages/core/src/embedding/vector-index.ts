@@ -212,16 +212,12 @@ export function createVectorIndex(
       if (given.length === 0) return;
       // One pass: the counts search needs, and a check that every finite row is a unit vector.
       const counts = new Int32Array(given.length);
+      const facts = new Int32Array(1);
       let total = 0;
       let nonFinite = 0;
       for (let row = 0; row < given.length; row++) {
-        let count = 0;
-        let squares = 0;
-        for (let i = row * dimensions, end = i + dimensions; i < end; i++) {
-          const value = rows[i]!;
-          if (value !== 0) count++;
-          squares += value * value;
-        }
+        const squares = rowFacts(rows, row * dimensions, dimensions, facts);
+        const count = facts[0]!;
         if (!Number.isFinite(squares)) nonFinite++;
         else if (count > 0 && Math.abs(squares - 1) > UNIT_TOLERANCE) {
           fail(`row ${row} (${String(given[row])}) is not of unit length`);
@@ -239,6 +235,23 @@ export function createVectorIndex(
       postings = undefined;
     },
   };
+}
+
+/**
+ * A row's sum of squares, its non-zero count in `facts[0]`. A function of its own, not a nested
+ * loop: called once per row, it is optimised after a few rows, where a just-started process would
+ * run one long nested loop uncompiled until on-stack replacement.
+ */
+function rowFacts(rows: Float32Array, start: number, length: number, facts: Int32Array): number {
+  let count = 0;
+  let squares = 0;
+  for (let i = start, end = start + length; i < end; i++) {
+    const value = rows[i]!;
+    if (value !== 0) count++;
+    squares += value * value;
+  }
+  facts[0] = count;
+  return squares;
 }
 
 /** Whether every value is finite (a plain loop: `every` with a callback costs more per search). */

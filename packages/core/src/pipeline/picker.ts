@@ -67,14 +67,18 @@ export function createPicker<Original>(
   parts: PickerParts,
   catalogue: readonly Tool<Original>[],
   indexes: RankerIndexV1[],
+  /** The catalogue's name map when it came from `toCatalogue`: shared, so copied before any change. */
+  names?: ReadonlyMap<string, Tool<Original>>,
 ): Picker<Original> {
   const { rankers, fusion, packer } = parts;
   /**
    * The committed catalogue. Never mutated: a mutation builds the next map and swaps it in only
    * once every ranker (and the packer) took the change, so a select reads one consistent view.
    */
-  let byName = new Map<string, Tool<Original>>();
-  for (const tool of catalogue) byName.set(tool.name, tool);
+  let byName = (names as Map<string, Tool<Original>> | undefined) ?? new Map();
+  if (!names) for (const tool of catalogue) byName.set(tool.name, tool);
+  /** Whether `byName` is still the shared map of a `toCatalogue` catalogue. */
+  let shared = names !== undefined;
   /**
    * Selects in flight, each holding `byName` as its view. With none, a mutation updates the map
    * in place instead of copying it (an O(catalogue) copy and as much garbage per add).
@@ -82,13 +86,14 @@ export function createPicker<Original>(
   let viewsHeld = 0;
   /** The committed catalogue with `change` applied: in place when no select holds it. */
   const commit = (change: (map: Map<string, Tool<Original>>) => void): void => {
-    if (viewsHeld === 0) {
+    if (viewsHeld === 0 && !shared) {
       change(byName);
       return;
     }
     const next = new Map(byName);
     change(next);
     byName = next;
+    shared = false;
   };
   /** The catalogue after a change, for rankers rebuilt rather than changed in place (a copy only when one is). */
   const nextCatalogue = (

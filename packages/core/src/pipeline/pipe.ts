@@ -3,6 +3,7 @@ import type { LongCallOptions } from '../spec/call-options.js';
 import type { FusionV1 } from '../spec/fusion-v1.js';
 import type { PackerV1 } from '../spec/packer-v1.js';
 import type { RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
+import { catalogueNames } from '../tools/catalogue.js';
 import { toTools } from '../tools/to-tools.js';
 import type { Tool } from '../tools/tool.js';
 import { throwIfAborted } from '../util/abort.js';
@@ -82,7 +83,9 @@ function build(parts: PickerParts): Pipeline {
   ): Promise<Picker<Original>> => {
     requireFusion();
     throwIfAborted(options?.signal);
-    const tools = toTools(input) as Tool<Original>[];
+    // A catalogue from toCatalogue() is frozen and was checked when it was made.
+    const names = catalogueNames<Original>(input);
+    const tools = (names ? input : toTools(input)) as readonly Tool<Original>[];
     const indexes = await Promise.all(
       parts.rankers.map((ranker) =>
         callPlugin(ranker.id, 'index', () => makeIndex(ranker, tools), options?.signal),
@@ -97,7 +100,7 @@ function build(parts: PickerParts): Pipeline {
         options?.signal,
       );
     }
-    return createPicker(parts, tools, indexes);
+    return createPicker(parts, tools, indexes, names);
   };
 
   return {

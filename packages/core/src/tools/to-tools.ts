@@ -187,6 +187,11 @@ function entriesOf(input: unknown): Entries {
  * Entries that are already canonical `Tool`s pass through unchanged.
  */
 export function toTools(input: unknown): Tool[] {
+  return convertTools(input).tools;
+}
+
+/** `toTools`, plus the name map its uniqueness check built (pipelines keep it as their catalogue). */
+export function convertTools(input: unknown): { tools: Tool[]; byName: Map<string, Tool> } {
   const source = entriesOf(input);
   const { entries } = source;
   // Plain index loops, and no per-entry strings or tuples: a process that has just started runs
@@ -196,20 +201,20 @@ export function toTools(input: unknown): Tool[] {
     const entry = entries[i];
     tools[i] = isCanonicalTool(entry) ? checkCanonical(entry, source, i) : toTool(entry, source, i);
   }
-  const seen = new Map<string, number>();
+  const byName = new Map<string, Tool>();
   for (let i = 0; i < tools.length; i++) {
-    const name = tools[i]!.name;
-    const first = seen.get(name);
+    const tool = tools[i]!;
+    const first = byName.get(tool.name);
     if (first !== undefined) {
       throw new InvalidArgumentError({
         argument: `tools[${i}].name`,
         expected: 'a name no other tool in the catalogue has',
-        message: `tools[${i}] and tools[${first}] are both named "${name}"; tool names must be unique, rename one of them`,
+        message: `tools[${i}] and tools[${tools.indexOf(first)}] are both named "${tool.name}"; tool names must be unique, rename one of them`,
       });
     }
-    seen.set(name, i);
+    byName.set(tool.name, tool);
   }
-  return tools;
+  return { tools, byName };
 }
 
 /** A canonical tool passes through, but only with a name a converted one would have. */
