@@ -1,4 +1,4 @@
-import { type RankerV1, throwIfAborted } from '@shortlist/core';
+import { type RankerV1, sameToolNames, throwIfAborted } from '@shortlist/core';
 import { createBm25Index } from './bm25-index.js';
 import type { Bm25Options } from './bm25-options.js';
 import { decodeBm25Snapshot } from './bm25-snapshot.js';
@@ -23,6 +23,8 @@ export function bm25(options?: Bm25Options): RankerV1 {
     async doRestore(snapshot, tools, callOptions) {
       throwIfAborted(callOptions?.signal);
       const { store, postings } = decodeBm25Snapshot(snapshot, config);
+      // The usual case: the snapshot's slots are exactly these tools, in their order.
+      if (sameToolNames(store.names, tools)) return createBm25Index(store, config, postings);
       const missing = tools.filter((tool) => !store.slots.has(tool.name));
       // Names are unique: when every stored tool is among those given, none is gone.
       if (tools.length - missing.length < store.slots.size) {

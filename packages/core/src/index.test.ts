@@ -54,6 +54,7 @@ it('exports exactly the public API', async () => {
     'reciprocalRank',
     'resetKth',
     'resetTop',
+    'sameToolNames',
     'semantic',
     'splitWords',
     'supportedSpecVersions',

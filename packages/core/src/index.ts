@@ -130,7 +130,12 @@ export {
 export { isCanonicalTool, toTools } from './tools/to-tools.js';
 export type { JsonSchema, Tool, ToolFormat } from './tools/tool.js';
 export { isAbortError, raceAbort, throwIfAborted } from './util/abort.js';
-export { checkSnapshotNames, failSnapshot, isStringArray } from './util/snapshot-checks.js';
+export {
+  checkSnapshotNames,
+  failSnapshot,
+  isStringArray,
+  sameToolNames,
+} from './util/snapshot-checks.js';
 export {
   type DecodeSnapshotOptions,
   decodeSnapshot,

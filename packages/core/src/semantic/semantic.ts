@@ -7,6 +7,7 @@ import type { RankedTool, RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
 import { toolText } from '../text/tool-fields.js';
 import type { Tool } from '../tools/tool.js';
 import { throwIfAborted } from '../util/abort.js';
+import { sameToolNames } from '../util/snapshot-checks.js';
 import { decodeSnapshot, encodeSnapshot } from '../util/snapshot-codec.js';
 
 export interface SemanticOptions {
@@ -117,6 +118,12 @@ export function semantic(options: SemanticOptions): RankerV1 {
           )} dimensions), not ${embedder.modelId} (${embedder.dimensions}); re-index with this embedder`,
         });
       }
+      const vectors = createVectorIndex(embedder.dimensions, 1);
+      // The usual case, rows of exactly these tools in their order: no set of names is needed.
+      if (sameToolNames(meta.keys, tools)) {
+        vectors.import(meta.keys, matrix);
+        return wrap(vectors);
+      }
       const stored = new Set<unknown>(meta.keys);
       if (stored.size !== meta.keys.length || !meta.keys.every((key) => typeof key === 'string')) {
         throw new CorruptDataError({
@@ -126,7 +133,6 @@ export function semantic(options: SemanticOptions): RankerV1 {
         });
       }
       // The rows are adopted as they were stored (checked to be unit vectors), not rebuilt.
-      const vectors = createVectorIndex(embedder.dimensions, 1);
       vectors.import(meta.keys, matrix);
       const missing = tools.filter((tool) => !stored.has(tool.name));
       // Rows of tools no longer in the catalogue (only looked for when some must exist).

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CorruptDataError } from '../errors/corrupt-data-error.js';
 import { toTools } from '../tools/to-tools.js';
-import { checkSnapshotNames, failSnapshot, isStringArray } from './snapshot-checks.js';
+import {
+  checkSnapshotNames,
+  failSnapshot,
+  isStringArray,
+  sameToolNames,
+} from './snapshot-checks.js';
 
 describe('snapshot checks', () => {
   const tools = toTools([
@@ -11,6 +16,15 @@ describe('snapshot checks', () => {
 
   it('accepts exactly the tools a snapshot was taken of, in any order', () => {
     expect(() => checkSnapshotNames('bm25', ['list_files', 'send_email'], tools)).not.toThrow();
+  });
+
+  it('tells the tools’ own names in their order from any other list', () => {
+    expect(sameToolNames(['send_email', 'list_files'], tools)).toBe(true);
+    expect(sameToolNames(['list_files', 'send_email'], tools)).toBe(false);
+    expect(sameToolNames(['send_email'], tools)).toBe(false);
+    expect(sameToolNames(['send_email', 'list_files', 'extra'], tools)).toBe(false);
+    expect(sameToolNames(['send_email', null], tools)).toBe(false);
+    expect(() => checkSnapshotNames('bm25', ['send_email', 'list_files'], tools)).not.toThrow();
   });
 
   it('refuses other tools with CorruptDataError naming the ranker and a missing tool', () => {

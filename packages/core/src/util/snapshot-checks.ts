@@ -20,6 +20,17 @@ export function isStringArray(value: unknown): value is string[] {
 }
 
 /**
+ * Whether `names` are the tools' names in the tools' order: the usual case when a ranker restores
+ * the catalogue it was indexed with, checked without building a set of names (the tools' names
+ * are distinct, so these are too).
+ */
+export function sameToolNames(names: readonly unknown[], tools: readonly Tool[]): boolean {
+  if (names.length !== tools.length) return false;
+  for (let i = 0; i < names.length; i++) if (names[i] !== tools[i]!.name) return false;
+  return true;
+}
+
+/**
  * Throws `CorruptDataError` unless `names`, the tools a ranker's snapshot (named `id`) was taken
  * of, are exactly the names of `tools`, each once.
  */
@@ -28,6 +39,7 @@ export function checkSnapshotNames(
   names: readonly string[],
   tools: readonly Tool[],
 ): void {
+  if (sameToolNames(names, tools)) return;
   const given = new Set<string>();
   for (const tool of tools) given.add(tool.name);
   const count = given.size;
