@@ -1,4 +1,4 @@
-import { type Pipeline, type Tool, toTools } from '@shortlist/core';
+import { type Pipeline, type Tool, toCatalogue } from '@shortlist/core';
 import { Redis } from 'ioredis';
 import { decodeEnvelope } from '../src/snapshot-envelope.js';
 import { catalogueDigest, configurationDigest, namesDigest } from '../src/snapshot-key.js';
@@ -14,8 +14,8 @@ export async function readSnapshotInPhases(
   tools: readonly unknown[],
   redis: string,
   lap: (phase: string) => void,
-): Promise<{ canonical: Tool[]; snapshots: Record<string, Uint8Array> }> {
-  const canonical = toTools(tools);
+): Promise<{ canonical: readonly Tool[]; snapshots: Record<string, Uint8Array> }> {
+  const canonical = toCatalogue(tools);
   const base = `shortlist:snapshot:${configurationDigest(pipeline, configuration)}:`;
   const pointer = `${base}latest:${namesDigest(canonical)}`;
   lap('tools converted');
