@@ -10,7 +10,7 @@ import { cached, memoryStore, pipe, semantic } from '@shortlist/core';
 import { createOpenAIEmbedder } from '@shortlist/embed-openai';
 import { rrf } from '@shortlist/fusion';
 import { restoreOrIndex } from '../src/index.js';
-import { readSnapshotInPhases } from './snapshot-read-phases.js';
+import { restoreInPhases } from './snapshot-read-phases.js';
 
 const redis = process.env.REDIS_URL!;
 const repeats = Number(process.env.REPEATS ?? 3);
@@ -33,32 +33,6 @@ async function whole(): Promise<number> {
   if (result.source !== 'restored') throw new Error(`expected a restore, got ${result.source}`);
   result.picker.dispose();
   return ms;
-}
-
-async function phases(): Promise<Record<string, number>> {
-  const parts: Record<string, number> = {};
-  let started = performance.now();
-  const lap = (name: string) => {
-    parts[name] = performance.now() - started;
-    started = performance.now();
-  };
-  const { canonical, snapshots } = await readSnapshotInPhases(
-    pipeline,
-    configuration,
-    tools,
-    redis,
-    lap,
-  );
-  for (const ranker of pipeline.rankers) {
-    const one = await pipe(ranker).restore(
-      canonical,
-      { [ranker.id]: snapshots[ranker.id]! },
-      { catalogueVerified: true },
-    );
-    lap(ranker.id);
-    one.dispose();
-  }
-  return parts;
 }
 
 /** Garbage collection time since the last call, from the `gc` performance entries. */
@@ -112,7 +86,9 @@ if (process.env.MODE === 'sequence') {
       whole: total,
       'its CPU': (used.user + used.system) / 1000,
       'gc in whole': wholeGc,
-      ...(process.env.PHASES === '0' ? {} : await phases()),
+      ...(process.env.PHASES === '0'
+        ? {}
+        : await restoreInPhases(pipeline, configuration, tools, redis, { whole: false })),
     });
   }
   process.send!(results);

@@ -1,4 +1,4 @@
-import { type Pipeline, type Tool, toCatalogue } from '@shortlist/core';
+import { type Pipeline, pipe, type Tool, toCatalogue } from '@shortlist/core';
 import { Redis } from 'ioredis';
 import { decodeEnvelope } from '../src/snapshot-envelope.js';
 import { catalogueDigest, configurationDigest, namesDigest } from '../src/snapshot-key.js';
@@ -32,4 +32,45 @@ export async function readSnapshotInPhases(
   const snapshots = decodeEnvelope(bytes!, identity, `${base}${identity.catalogue}`);
   lap('envelope check');
   return { canonical, snapshots };
+}
+
+/**
+ * A restore timed phase by phase: the read's steps above, then (with `whole`) the picker with
+ * every ranker, then each ranker restored alone the same way. Returns milliseconds by phase.
+ */
+export async function restoreInPhases(
+  pipeline: Pipeline,
+  configuration: unknown,
+  tools: readonly unknown[],
+  redis: string,
+  { whole }: { whole: boolean },
+): Promise<Record<string, number>> {
+  const parts: Record<string, number> = {};
+  let started = performance.now();
+  const lap = (name: string) => {
+    parts[name] = performance.now() - started;
+    started = performance.now();
+  };
+  const { canonical, snapshots } = await readSnapshotInPhases(
+    pipeline,
+    configuration,
+    tools,
+    redis,
+    lap,
+  );
+  if (whole) {
+    const restored = await pipeline.restore(canonical, snapshots, { catalogueVerified: true });
+    lap('picker restore (every ranker)');
+    restored.dispose();
+  }
+  for (const ranker of pipeline.rankers) {
+    const one = await pipe(ranker).restore(
+      canonical,
+      { [ranker.id]: snapshots[ranker.id]! },
+      { catalogueVerified: true },
+    );
+    lap(whole ? `of which ${ranker.id}` : ranker.id);
+    one.dispose();
+  }
+  return parts;
 }

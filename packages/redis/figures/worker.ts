@@ -9,7 +9,7 @@ import { createOpenAIEmbedder } from '@shortlist/embed-openai';
 import { rrf } from '@shortlist/fusion';
 import { type CatalogueSync, redisStore, restoreOrIndex, syncCatalogue } from '../src/index.js';
 import { type Command, type Report, wallClock } from './messages.js';
-import { readSnapshotInPhases } from './snapshot-read-phases.js';
+import { restoreInPhases } from './snapshot-read-phases.js';
 
 const worker = Number(process.env.WORKER);
 const redis = process.env.REDIS_URL!;
@@ -39,35 +39,8 @@ const pipelineWith = (shared: boolean) => {
 /** Where a restore's time goes: the same steps as restoreOrIndex, timed one by one. */
 async function restoreParts(): Promise<Record<string, number>> {
   (globalThis as { gc?: () => void }).gc?.();
-  const parts: Record<string, number> = {};
-  let started = performance.now();
-  const lap = (name: string) => {
-    parts[name] = performance.now() - started;
-    started = performance.now();
-  };
-  const pipeline = pipelineWith(true);
   // As restoreOrIndex does: the read runs while the catalogue is digested.
-  const { canonical, snapshots } = await readSnapshotInPhases(
-    pipeline,
-    configuration,
-    tools,
-    redis,
-    lap,
-  );
-  const restored = await pipeline.restore(canonical, snapshots, { catalogueVerified: true });
-  lap('picker restore (every ranker)');
-  restored.dispose();
-  // Each ranker alone, restored the same way.
-  for (const ranker of pipeline.rankers) {
-    const one = await pipe(ranker).restore(
-      canonical,
-      { [ranker.id]: snapshots[ranker.id]! },
-      { catalogueVerified: true },
-    );
-    lap(`of which ${ranker.id}`);
-    one.dispose();
-  }
-  return parts;
+  return restoreInPhases(pipelineWith(true), configuration, tools, redis, { whole: true });
 }
 
 async function handle(command: Command): Promise<void> {
