@@ -9,12 +9,6 @@ export {
   trimText,
 } from './conversation/conversation-query.js';
 export {
-  type ExampleStore,
-  type MemoryExampleStore,
-  memoryExampleStore,
-  type ToolExample,
-} from './conversation/example-store.js';
-export {
   type Offer,
   type OfferOptions,
   type SearchOptions,
@@ -41,6 +35,22 @@ export {
   type ShortlistErrorCode,
   UnsupportedSpecVersionError,
 } from './errors/index.js';
+export type { ExampleChange, ExampleStore } from './learning/example-store.js';
+export {
+  type MemoryExampleStore,
+  type MemoryExampleStoreOptions,
+  memoryExampleStore,
+} from './learning/memory-example-store.js';
+export { checkMaxAgeMs, checkMaxExamples, DEFAULT_MAX_EXAMPLES } from './learning/store-bounds.js';
+export {
+  checkExamples,
+  checkSelector,
+  type ExampleSelector,
+  exampleKey,
+  exampleMatches,
+  MAX_EXAMPLE_QUERY_LENGTH,
+  type ToolExample,
+} from './learning/tool-example.js';
 export { MAX_PACK_CANDIDATES } from './pipeline/limit-policy.js';
 export type { Picker, RankingsOptions, SelectOptions } from './pipeline/picker.js';
 export { type Pipeline, pipe, type RestoreOptions, type ToolInput } from './pipeline/pipe.js';

@@ -1,5 +1,6 @@
 import { budget } from '@shortlist/budget';
 import { InvalidArgumentError, type Pipeline, pipe } from '@shortlist/core';
+import { learned, withLearning } from '@shortlist/learn';
 import { lexicalFusion, lexicalRankers } from './lexical-fusion.js';
 import type { LexicalOptions } from './lexical-options.js';
 
@@ -7,9 +8,9 @@ import type { LexicalOptions } from './lexical-options.js';
 export const defaultMaxTokens = 4000;
 
 /**
- * Shortlist's default pipeline, offline and keyless: bm25, tfidf and name matching fused by
- * `lexicalFusion()`, packed into a token budget. The README's example and the CLI's `lexical`
- * pipeline are this one; call `.index(tools)` on it.
+ * Shortlist's default pipeline, offline and keyless: five lexical rankers (bm25, tfidf, word
+ * pairs, word pieces, names) fused by `lexicalFusion()`, plus what it learnt from use when given
+ * `examples`, packed into a token budget. The CLI's `lexical` pipeline is this one.
  */
 export function lexical(options: LexicalOptions = {}): Pipeline {
   if (typeof options !== 'object' || options === null) {
@@ -19,7 +20,7 @@ export function lexical(options: LexicalOptions = {}): Pipeline {
       message: `lexical(): options must be an object, got ${String(options)}`,
     });
   }
-  const { maxTokens = defaultMaxTokens, model = 'gpt-4o' } = options;
+  const { maxTokens = defaultMaxTokens, model = 'gpt-4o', examples } = options;
   if (maxTokens !== false && (!Number.isSafeInteger(maxTokens) || maxTokens < 1)) {
     throw new InvalidArgumentError({
       argument: 'lexical(options.maxTokens)',
@@ -27,6 +28,9 @@ export function lexical(options: LexicalOptions = {}): Pipeline {
       message: `lexical(): maxTokens must be a positive integer (a token budget) or false (no packing), got ${String(maxTokens)}`,
     });
   }
-  const fused = pipe(...lexicalRankers()).fuse(lexicalFusion());
+  const fused =
+    examples === undefined
+      ? pipe(...lexicalRankers()).fuse(lexicalFusion())
+      : pipe(...lexicalRankers(), learned({ store: examples })).fuse(withLearning(lexicalFusion()));
   return maxTokens === false ? fused : fused.pack(budget(maxTokens, { model }));
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { memoryExampleStore } from '../learning/memory-example-store.js';
 import { pipe } from '../pipeline/pipe.js';
 import { lengthPacker, overlapRanker } from '../test-plugins.js';
-import { memoryExampleStore } from './example-store.js';
 import { toolSession } from './tool-session.js';
 
 const catalogue = [

@@ -1,9 +1,10 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { ExampleStore } from '../learning/example-store.js';
+import { MAX_EXAMPLE_QUERY_LENGTH, type ToolExample } from '../learning/tool-example.js';
 import type { Picker } from '../pipeline/picker.js';
 import type { Selection } from '../pipeline/selection.js';
 import type { CallOptions } from '../spec/call-options.js';
 import type { Tool } from '../tools/tool.js';
-import type { ExampleStore, ToolExample } from './example-store.js';
 
 /** How a conversation's offered tools grow and what it learns from. */
 export interface ToolSessionOptions {
@@ -13,8 +14,12 @@ export interface ToolSessionOptions {
   readonly maxTools?: number;
   /** Cap on the offered tools' definition tokens; needs a pipeline that packs (`.pack(budget(n))`). */
   readonly maxTokens?: number;
-  /** Opt-in: when the model calls an offered tool, `{ query, tool }` is recorded here (e.g. an `intent()` ranker). */
-  readonly learn?: ExampleStore;
+  /**
+   * Where a call teaches `{ query, tool }`: by default the picker itself when it learns
+   * (`lexical({ examples })`), else nowhere; a store to record elsewhere (e.g. an `intent()`
+   * ranker); `false` to learn nothing.
+   */
+  readonly learn?: ExampleStore | false;
   /** Called when recording examples fails; learning never breaks the agent loop. @default ignores it */
   readonly onLearnError?: (error: unknown) => void;
 }
@@ -40,6 +45,12 @@ export interface OfferOptions extends CallOptions {
 export interface SearchOptions extends CallOptions {
   /** Most tools to return. @default the session's `limit` */
   readonly limit?: number;
+  /**
+   * The user's request this search serves (e.g. the last user message). A found tool the model
+   * then calls teaches it too, so the next such request pre-selects the tool with no search.
+   * @default the last `offer` query of this session
+   */
+  readonly request?: string;
 }
 
 /**
@@ -65,8 +76,8 @@ interface Slot {
   touched: number;
   pinned: boolean;
   tokens: number;
-  /** The query under which the tool was last picked or found: what a call teaches. */
-  query: string;
+  /** The queries under which the tool was last picked or found (a search's and its user request): what a call teaches. */
+  queries: readonly string[];
 }
 
 const positiveInteger = (value: unknown, name: string): number => {
@@ -78,6 +89,15 @@ const positiveInteger = (value: unknown, name: string): number => {
     });
   }
   return value;
+};
+
+/**
+ * A text as an example's query: a conversation's latest part, within what an example holds
+ * (a request longer than that is mostly history); nothing for a blank text.
+ */
+const exampleQuery = (text: unknown): string | undefined => {
+  if (typeof text !== 'string' || text.trim() === '') return undefined;
+  return text.length <= MAX_EXAMPLE_QUERY_LENGTH ? text : text.slice(-MAX_EXAMPLE_QUERY_LENGTH);
 };
 
 /**
@@ -101,6 +121,15 @@ export function toolSession<Original>(
   }
   const slots = new Map<string, Slot>();
   let turn = 0;
+  /** The latest user request this session pre-selected for: what a search serves unless told. */
+  let lastRequest: string | undefined;
+  const sink: ExampleStore | undefined =
+    options.learn === false
+      ? undefined
+      : (options.learn ??
+        (picker.learns
+          ? { addExamples: (examples, call) => picker.learn(examples, call) }
+          : undefined));
 
   const tokensOf = (name: string, tokens: number | undefined): number => {
     if (maxTokens === undefined) return 0;
@@ -135,14 +164,14 @@ export function toolSession<Original>(
     for (const name of [...slots.keys()]) if (!picker.get(name)) slots.delete(name);
   };
 
-  const join = (selection: Selection<Original>, query: string) => {
+  const join = (selection: Selection<Original>, queries: readonly string[]) => {
     const added: string[] = [];
     const evicted: string[] = [];
     for (const pick of selection.picks) {
       const slot = slots.get(pick.name);
       if (slot) {
         slot.touched = turn;
-        slot.query = query;
+        slot.queries = queries;
         continue;
       }
       const tokens = tokensOf(pick.name, pick.tokens);
@@ -155,7 +184,7 @@ export function toolSession<Original>(
         evicted.push(out);
       }
       if (!fits()) continue;
-      slots.set(pick.name, { touched: turn, pinned: false, tokens, query });
+      slots.set(pick.name, { touched: turn, pinned: false, tokens, queries });
       added.push(pick.name);
     }
     return { added, evicted };
@@ -179,15 +208,15 @@ export function toolSession<Original>(
       // teaches: a later pick of the same tool under another query is not a new call.
       if (slot.pinned) continue;
       slot.pinned = true;
-      examples.push({ query: slot.query, tool: name });
+      for (const query of slot.queries) examples.push({ query, tool: name });
     }
     return examples;
   };
 
   const learn = async (examples: ToolExample[], signal: AbortSignal | undefined) => {
-    if (!options.learn || examples.length === 0) return;
+    if (!sink || examples.length === 0) return;
     try {
-      await options.learn.addExamples(examples, signal ? { signal } : undefined);
+      await sink.addExamples(examples, signal ? { signal } : undefined);
     } catch (error) {
       options.onLearnError?.(error);
     }
@@ -203,7 +232,8 @@ export function toolSession<Original>(
       forgetRemoved();
       await learn(pin(offerOptions.called), offerOptions.signal);
       const selection = await picker.select(query, { limit, signal: offerOptions.signal });
-      const { added, evicted } = join(selection, query);
+      lastRequest = exampleQuery(query);
+      const { added, evicted } = join(selection, lastRequest === undefined ? [] : [lastRequest]);
       forgetRemoved(); // a remove() may have run while selecting
       const names = [...slots.keys()];
       return {
@@ -222,7 +252,13 @@ export function toolSession<Original>(
         limit: searchOptions.limit ?? limit,
         signal: searchOptions.signal,
       });
-      join(selection, query);
+      const request =
+        searchOptions.request === undefined ? lastRequest : exampleQuery(searchOptions.request);
+      const searched = exampleQuery(query);
+      const queries = [searched, request].filter(
+        (text, i, all): text is string => text !== undefined && all.indexOf(text) === i,
+      );
+      join(selection, queries);
       return selection;
     },
 

@@ -1,5 +1,11 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { PluginError } from '../errors/plugin-error.js';
+import {
+  checkExamples,
+  checkSelector,
+  type ExampleSelector,
+  type ToolExample,
+} from '../learning/tool-example.js';
 import type { CallOptions, LongCallOptions } from '../spec/call-options.js';
 import type { FusedTool, FusionV1, SourceRanking } from '../spec/fusion-v1.js';
 import type { PackerV1 } from '../spec/packer-v1.js';
@@ -51,6 +57,16 @@ export interface Picker<Original = unknown> {
    * digest of the catalogue's texts so `restore()` can tell when the tools changed since.
    */
   snapshot(): Record<string, Uint8Array>;
+  /** Whether a ranker of this pipeline learns from examples, so `learn` and `forget` work. */
+  readonly learns: boolean;
+  /**
+   * Teaches the pipeline's learned rankers that these tools served (or, `helpful: false`, did not
+   * serve) these requests. Each example must name a tool in the catalogue; a bad one is an
+   * `InvalidArgumentError` and none of the batch is learnt.
+   */
+  learn(examples: readonly ToolExample[], options?: CallOptions): Promise<void>;
+  /** Forgets learnt examples for good (a user's data); resolves to how many were dropped. */
+  forget(selector: ExampleSelector, options?: CallOptions): Promise<number>;
   /** Releases what rankers and the packer hold (WASM encoders, native memory). */
   dispose(): void;
 }
@@ -226,6 +242,22 @@ export function createPicker<Original>(
     throw (failure as PromiseRejectedResult).reason;
   };
 
+  /** Positions of the indexes that learn; a typed error naming the fix when there are none. */
+  const learningIndexes = (what: 'learn' | 'forget'): number[] => {
+    const found: number[] = [];
+    indexes.forEach((index, i) => {
+      if (what === 'learn' ? index.doLearn : index.doForget) found.push(i);
+    });
+    if (found.length === 0) {
+      throw new InvalidArgumentError({
+        argument: `${what}()`,
+        expected: 'a pipeline with a learned ranker',
+        message: `${what}(): no ranker of this pipeline (${rankers.map((r) => r.id).join(', ')}) learns from examples; use lexical({ examples: memoryExampleStore() }) or add learned({ store }) from @shortlist/learn`,
+      });
+    }
+    return found;
+  };
+
   /** One select over the view of the catalogue it starts with. */
   const selectOnce = async (
     query: string,
@@ -386,6 +418,47 @@ export function createPicker<Original>(
         );
         commit(removeAll);
       });
+    },
+
+    get learns() {
+      return indexes.some((index) => index.doLearn);
+    },
+
+    async learn(examples, options) {
+      checkOptions(options, 'learn(options)');
+      if (broken) throw broken;
+      const learners = learningIndexes('learn');
+      const checked = checkExamples(examples, 'learn(examples)', (tool) => byName.has(tool));
+      throwIfAborted(options?.signal);
+      if (checked.length === 0) return;
+      await Promise.all(
+        learners.map((i) =>
+          callPlugin(
+            rankers[i]!.id,
+            'learn',
+            () => indexes[i]!.doLearn!(checked, options),
+            options?.signal,
+          ),
+        ),
+      );
+    },
+
+    async forget(selector, options) {
+      checkOptions(options, 'forget(options)');
+      const learners = learningIndexes('forget');
+      const checked = checkSelector(selector, 'forget(selector)');
+      throwIfAborted(options?.signal);
+      const dropped = await Promise.all(
+        learners.map((i) =>
+          callPlugin(
+            rankers[i]!.id,
+            'forget',
+            () => indexes[i]!.doForget!(checked, options),
+            options?.signal,
+          ),
+        ),
+      );
+      return Math.max(0, ...dropped);
     },
 
     snapshot() {

@@ -1,3 +1,4 @@
+import type { ExampleSelector, ToolExample } from '../learning/tool-example.js';
 import type { Tool } from '../tools/tool.js';
 import type { Awaitable, CallOptions, LongCallOptions } from './call-options.js';
 
@@ -29,6 +30,13 @@ export interface RankerIndexV1 {
   doAdd?(tools: readonly Tool[], options?: LongCallOptions): Promise<void>;
   /** Removes tools by name; unknown names are ignored. */
   doRemove?(names: readonly string[], options?: CallOptions): Promise<void>;
+  /**
+   * Learns from use: keeps the checked examples (in the ranker's example store) so later ranks
+   * reflect them. A pipeline's `picker.learn()` calls it on every index that has it.
+   */
+  doLearn?(examples: readonly ToolExample[], options?: CallOptions): Promise<void>;
+  /** Forgets examples for good; resolves to how many were dropped. */
+  doForget?(selector: ExampleSelector, options?: CallOptions): Promise<number>;
   /** A compact, versioned binary form of the index that `RankerV1.doRestore` reads back. */
   doSnapshot?(): Uint8Array;
   /** Releases native or WASM memory the index holds. */

@@ -1,0 +1,146 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+
+/** A request and the tool that served it (or, with `helpful: false`, did not): what learning reads. */
+export interface ToolExample {
+  readonly query: string;
+  readonly tool: string;
+  /**
+   * `false` when the tool was offered or called for this query and did not serve it (refused,
+   * failed, undone): it then ranks lower for such requests. @default true
+   */
+  readonly helpful?: boolean;
+  /** When it was learnt, in ms since the epoch; stores stamp it when absent and age examples by it. */
+  readonly at?: number;
+}
+
+/**
+ * Which examples to forget, e.g. on a user's request to erase what they asked: a tool's, those
+ * whose query is exactly this one (case and spacing aside), those whose query contains a text,
+ * or everything.
+ */
+export type ExampleSelector =
+  | { readonly tool: string }
+  | { readonly query: string }
+  | { readonly queryContains: string }
+  | { readonly all: true };
+
+/**
+ * Longest query an example may hold, in UTF-16 units. Requests are short; a longer text is a
+ * conversation or an attack, and would cost every later select that compares against it.
+ */
+export const MAX_EXAMPLE_QUERY_LENGTH = 2000;
+
+/** Identifies an example for repeats: the same request, tool and verdict is one example, whenever learnt. */
+export const exampleKey = (example: ToolExample): string =>
+  JSON.stringify([example.query, example.tool, example.helpful !== false]);
+
+const folded = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Whether `selector` picks `example`; the one definition every store and learned index uses. */
+export function exampleMatches(example: ToolExample, selector: ExampleSelector): boolean {
+  if ('all' in selector) return true;
+  if ('tool' in selector) return example.tool === selector.tool;
+  if ('query' in selector) return folded(example.query) === folded(selector.query);
+  return folded(example.query).includes(folded(selector.queryContains));
+}
+
+const fail = (argument: string, expected: string, message: string): never => {
+  throw new InvalidArgumentError({ argument, expected, message });
+};
+
+/** A selector a caller passed, checked: exactly one known key with a usable value. */
+export function checkSelector(selector: unknown, argument: string): ExampleSelector {
+  const expected = '{ tool }, { query }, { queryContains } or { all: true }';
+  if (typeof selector !== 'object' || selector === null || Array.isArray(selector)) {
+    return fail(argument, expected, `${argument} must be ${expected}, got ${String(selector)}`);
+  }
+  const keys = Object.keys(selector);
+  const key = keys[0];
+  const value = (selector as Record<string, unknown>)[key ?? ''];
+  if (keys.length !== 1 || !['tool', 'query', 'queryContains', 'all'].includes(key!)) {
+    return fail(
+      argument,
+      expected,
+      `${argument} must have exactly one of tool, query, queryContains or all, got {${keys.join(', ')}}`,
+    );
+  }
+  if (key === 'all' ? value !== true : typeof value !== 'string' || value.trim() === '') {
+    return fail(
+      argument,
+      expected,
+      `${argument}.${key} must be ${key === 'all' ? 'true' : 'a non-empty string'}, got ${String(value)}`,
+    );
+  }
+  return selector as ExampleSelector;
+}
+
+/**
+ * Examples a caller passed, checked one by one: a non-empty query of at most
+ * `MAX_EXAMPLE_QUERY_LENGTH`, a tool name `known` accepts, `helpful` a boolean when given.
+ * Throws for the first bad one, so none of a bad batch is learnt.
+ */
+export function checkExamples(
+  examples: unknown,
+  argument: string,
+  known: (tool: string) => boolean,
+): ToolExample[] {
+  if (!Array.isArray(examples)) {
+    return fail(
+      argument,
+      'an array of { query, tool } examples',
+      `${argument} must be an array of { query, tool } examples, got ${examples === null ? 'null' : typeof examples}`,
+    );
+  }
+  return examples.map((example: unknown, i) => {
+    const at = `${argument}[${i}]`;
+    if (typeof example !== 'object' || example === null) {
+      return fail(
+        at,
+        'a { query, tool } object',
+        `${at} must be a { query, tool } object, got ${String(example)}`,
+      );
+    }
+    const { query, tool, helpful, at: when } = example as Record<string, unknown>;
+    if (typeof query !== 'string' || query.trim() === '') {
+      return fail(
+        `${at}.query`,
+        'a non-empty string',
+        `${at}.query must be the request's text, a non-empty string`,
+      );
+    }
+    if (query.length > MAX_EXAMPLE_QUERY_LENGTH) {
+      return fail(
+        `${at}.query`,
+        `at most ${MAX_EXAMPLE_QUERY_LENGTH} characters`,
+        `${at}.query has ${query.length} characters; an example's query holds at most ${MAX_EXAMPLE_QUERY_LENGTH}, pass the user's request rather than the whole conversation`,
+      );
+    }
+    if (typeof tool !== 'string' || !known(tool)) {
+      return fail(
+        `${at}.tool`,
+        'the name of a tool in the catalogue',
+        `${at}.tool ${typeof tool === 'string' ? `"${tool.slice(0, 100)}" is not in the catalogue` : 'must be a tool name'}; examples teach tools the picker has`,
+      );
+    }
+    if (helpful !== undefined && typeof helpful !== 'boolean') {
+      return fail(
+        `${at}.helpful`,
+        'a boolean',
+        `${at}.helpful must be true, false or absent, got ${String(helpful)}`,
+      );
+    }
+    if (when !== undefined && (typeof when !== 'number' || !Number.isFinite(when))) {
+      return fail(
+        `${at}.at`,
+        'a time in ms since the epoch',
+        `${at}.at must be a finite time in ms since the epoch, got ${String(when)}`,
+      );
+    }
+    const checked: ToolExample = { query, tool };
+    return {
+      ...checked,
+      ...(helpful === false ? { helpful } : {}),
+      ...(when !== undefined ? { at: when } : {}),
+    };
+  });
+}

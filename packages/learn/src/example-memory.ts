@@ -1,0 +1,221 @@
+import {
+  type ExampleSelector,
+  exampleKey,
+  exampleMatches,
+  type ToolExample,
+} from '@shortlist/core';
+import { exampleTerms } from './example-terms.js';
+
+/** A tool's net vote from the examples nearest a query: positive for helpful, negative for not. */
+export interface ToolVote {
+  readonly tool: string;
+  readonly vote: number;
+}
+
+/** How examples vote for a query; see `LearnedOptions`. */
+export interface VoteSettings {
+  readonly neighbours: number;
+  readonly minSimilarity: number;
+  readonly sharpness: number;
+}
+
+/**
+ * The examples a learned ranker knows, indexed for nearest-neighbour votes. Terms weigh by how
+ * few tools their examples name (inverse tool frequency), so "find" counts little and "invoice"
+ * much; similarity is the cosine of those weights. Adds and removes are incremental.
+ */
+export interface ExampleMemory {
+  /** Live examples. */
+  readonly size: number;
+  add(examples: readonly ToolExample[]): void;
+  /** Removes these exact examples (same query, tool, verdict and time) when held. */
+  drop(examples: readonly ToolExample[]): void;
+  /** Removes every example the selector matches; returns how many. */
+  forget(selector: ExampleSelector): number;
+  /** Net votes of the query's nearest examples, for tools `known` accepts. */
+  votes(query: string, settings: VoteSettings, known: (tool: string) => boolean): ToolVote[];
+}
+
+/** Share of the live examples that may change before term weights and norms are recomputed. */
+const REFRESH_SHARE = 0.02;
+
+export function createExampleMemory(): ExampleMemory {
+  const termIds = new Map<string, number>();
+  /** Per term id: example count per tool, so a term's weight follows the tools it points to. */
+  const termTools: Map<string, number>[] = [];
+  const postings: number[][] = [];
+  let weights = new Float64Array(64);
+
+  const slotTerms: Int32Array[] = [];
+  const slotExample: (ToolExample | undefined)[] = [];
+  let norms = new Float64Array(64);
+  const slotByKey = new Map<string, number>();
+  /** Live examples per tool; its size is the number of tools examples name. */
+  const toolCounts = new Map<string, number>();
+  let live = 0;
+  let changes = 0;
+
+  const weightOf = (termId: number): number =>
+    Math.log(1 + (toolCounts.size + 1) / ((termTools[termId]?.size ?? 0) + 0.5));
+  const normOf = (slot: number): number => {
+    let sum = 0;
+    for (const id of slotTerms[slot]!) sum += weights[id]! ** 2;
+    return Math.sqrt(sum);
+  };
+  const grow = (array: Float64Array<ArrayBuffer>, size: number): Float64Array<ArrayBuffer> => {
+    if (size <= array.length) return array;
+    const bigger = new Float64Array(Math.max(size, array.length * 2));
+    bigger.set(array);
+    return bigger;
+  };
+  /** Recomputes every weight and norm once enough examples changed since the last time. */
+  const refresh = (): void => {
+    if (changes < Math.max(1, live * REFRESH_SHARE)) return;
+    changes = 0;
+    for (let id = 0; id < termTools.length; id++) weights[id] = weightOf(id);
+    for (let slot = 0; slot < slotExample.length; slot++) {
+      if (slotExample[slot]) norms[slot] = normOf(slot);
+    }
+  };
+
+  const termId = (term: string): number => {
+    let id = termIds.get(term);
+    if (id === undefined) {
+      id = termTools.length;
+      termIds.set(term, id);
+      termTools.push(new Map());
+      postings.push([]);
+      weights = grow(weights, id + 1);
+    }
+    return id;
+  };
+
+  const remove = (slot: number): void => {
+    const example = slotExample[slot]!;
+    slotExample[slot] = undefined;
+    slotByKey.delete(exampleKey(example));
+    for (const id of slotTerms[slot]!) {
+      const tools = termTools[id]!;
+      const count = tools.get(example.tool)! - 1;
+      if (count === 0) tools.delete(example.tool);
+      else tools.set(example.tool, count);
+    }
+    const count = toolCounts.get(example.tool)! - 1;
+    if (count === 0) toolCounts.delete(example.tool);
+    else toolCounts.set(example.tool, count);
+    live--;
+    changes++;
+  };
+
+  /** Drops dead slots from the postings once they outnumber the live ones. */
+  const compact = (): void => {
+    const dead = slotExample.length - live;
+    if (dead < 1024 || dead < live) return;
+    const kept = slotExample.filter((example): example is ToolExample => example !== undefined);
+    slotExample.length = 0;
+    slotTerms.length = 0;
+    slotByKey.clear();
+    for (const list of postings) list.length = 0;
+    for (const tools of termTools) tools.clear();
+    toolCounts.clear();
+    live = 0;
+    for (const example of kept) insert(example);
+    changes = Number.POSITIVE_INFINITY;
+    refresh();
+  };
+
+  const insert = (example: ToolExample): void => {
+    const key = exampleKey(example);
+    const old = slotByKey.get(key);
+    if (old !== undefined) remove(old);
+    const slot = slotExample.length;
+    const ids = Int32Array.from(exampleTerms(example.query), termId);
+    slotExample.push(example);
+    slotTerms.push(ids);
+    slotByKey.set(key, slot);
+    for (const id of ids) {
+      postings[id]!.push(slot);
+      const tools = termTools[id]!;
+      tools.set(example.tool, (tools.get(example.tool) ?? 0) + 1);
+    }
+    toolCounts.set(example.tool, (toolCounts.get(example.tool) ?? 0) + 1);
+    live++;
+    changes++;
+    // Weights of terms first seen here, and this example's norm, from today's counts; the
+    // others catch up at the next refresh.
+    for (const id of ids) if (weights[id] === 0) weights[id] = weightOf(id);
+    norms = grow(norms, slot + 1);
+    norms[slot] = normOf(slot);
+  };
+
+  let scratch = new Float64Array(64);
+
+  return {
+    get size() {
+      return live;
+    },
+    add(examples) {
+      for (const example of examples) insert(example);
+    },
+    drop(examples) {
+      for (const example of examples) {
+        const slot = slotByKey.get(exampleKey(example));
+        if (slot !== undefined && slotExample[slot]!.at === example.at) remove(slot);
+      }
+      compact();
+    },
+    forget(selector) {
+      let dropped = 0;
+      slotExample.forEach((example, slot) => {
+        if (example && exampleMatches(example, selector)) {
+          remove(slot);
+          dropped++;
+        }
+      });
+      compact();
+      return dropped;
+    },
+    votes(query, settings, known) {
+      if (live === 0) return [];
+      refresh();
+      const terms = exampleTerms(query);
+      let queryNorm = 0;
+      const ids: number[] = [];
+      for (const term of terms) {
+        const id = termIds.get(term);
+        // A term no example has weighs as a term of no tool: it only lowers every similarity.
+        const weight = id === undefined ? Math.log(1 + (toolCounts.size + 1) / 0.5) : weights[id]!;
+        queryNorm += weight * weight;
+        if (id !== undefined && termTools[id]!.size > 0) ids.push(id);
+      }
+      if (ids.length === 0) return [];
+      queryNorm = Math.sqrt(queryNorm);
+      scratch = grow(scratch, slotExample.length);
+      const touched: number[] = [];
+      for (const id of ids) {
+        const weight = weights[id]! ** 2;
+        for (const slot of postings[id]!) {
+          if (scratch[slot] === 0) touched.push(slot);
+          scratch[slot]! += weight;
+        }
+      }
+      const near: { similarity: number; slot: number }[] = [];
+      for (const slot of touched) {
+        const dot = scratch[slot]!;
+        scratch[slot] = 0;
+        const example = slotExample[slot];
+        if (!example || !known(example.tool)) continue;
+        const similarity = dot / (queryNorm * norms[slot]!);
+        if (similarity >= settings.minSimilarity) near.push({ similarity, slot });
+      }
+      near.sort((a, b) => b.similarity - a.similarity || a.slot - b.slot);
+      const net = new Map<string, number>();
+      for (const { similarity, slot } of near.slice(0, settings.neighbours)) {
+        const example = slotExample[slot]!;
+        const vote = similarity ** settings.sharpness * (example.helpful === false ? -1 : 1);
+        net.set(example.tool, (net.get(example.tool) ?? 0) + vote);
+      }
+      return [...net].map(([tool, vote]) => ({ tool, vote }));
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export { learned } from './learned.js';
+export type { LearnedOptions } from './learned-options.js';
+export { type WithLearningOptions, withLearning } from './with-learning.js';

@@ -1,0 +1,20 @@
+import type { ExampleStore } from '@shortlist/core';
+
+/** Options of `learned()`. Defaults were chosen by streaming benchmark requests (README, Design). */
+export interface LearnedOptions {
+  /** Where examples are kept and shared: `memoryExampleStore()`, a file or a Redis store. */
+  readonly store: ExampleStore;
+  /** Names this ranker in fused results; `withLearning()` looks for it. @default 'learned' */
+  readonly id?: string;
+  /** How many of the query's nearest examples vote. @default 40 */
+  readonly neighbours?: number;
+  /** Examples less similar than this (cosine, 0–1) never vote, so an unrelated query learns nothing. @default 0.1 */
+  readonly minSimilarity?: number;
+  /** Each vote is similarity ** sharpness: above 1 the closest examples count most. @default 2 */
+  readonly sharpness?: number;
+  /**
+   * The vote mass at which learning and the base ranking weigh the same: the learned share of a
+   * ranking is mass / (mass + evidence), so a few loose examples barely move it. @default 0.1
+   */
+  readonly evidence?: number;
+}
