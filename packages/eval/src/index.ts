@@ -15,8 +15,18 @@ export {
   type RetrieveFunction,
   type Selector,
 } from './evaluate.js';
+export {
+  evaluateOnline,
+  type OnlineMetric,
+  type OnlineOptions,
+  type OnlineReport,
+  type OnlineWindow,
+  onlineMetrics,
+  shuffledQueries,
+} from './evaluate-online.js';
 export { type LoadDatasetOptions, loadDataset } from './load-dataset.js';
 export { isMetricName, type MetricName, metricNames } from './metric-names.js';
+export { type OnlineMarkdownOptions, onlineMarkdown } from './online-markdown.js';
 export { queryGroup } from './query-group.js';
 export type {
   EvaluationReport,

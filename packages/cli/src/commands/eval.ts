@@ -24,6 +24,10 @@ interface EvalOptions extends EmbeddingFlags {
   readonly model?: string;
   readonly format?: string;
   readonly json?: boolean;
+  readonly online?: boolean;
+  readonly feedbackNoise?: number;
+  readonly seed?: number;
+  readonly requests?: number;
 }
 
 /** Exit code when a `--min` threshold is not met (errors exit with 1). */
@@ -39,6 +43,19 @@ async function evalAction(dir: string, options: EvalOptions): Promise<void> {
       argument: '--relevance',
       expected: 'strict or any-variant',
       message: `--relevance must be strict or any-variant, got "${options.relevance}"`,
+    });
+  }
+  if (options.online) return onlineAction(dir, options, format);
+  if (
+    options.feedbackNoise !== undefined ||
+    options.seed !== undefined ||
+    options.requests !== undefined
+  ) {
+    throw new InvalidArgumentError({
+      argument: '--online',
+      expected: '--online with --feedback-noise, --seed or --requests',
+      message:
+        '--feedback-noise, --seed and --requests apply to an online evaluation; add --online',
     });
   }
   const pipelines = options.pipeline?.length
@@ -98,6 +115,54 @@ async function evalAction(dir: string, options: EvalOptions): Promise<void> {
   }
 }
 
+/** `eval --online`: the default pipeline learning from the dataset's requests as they stream by. */
+async function onlineAction(
+  dir: string,
+  options: EvalOptions,
+  format: 'table' | 'json',
+): Promise<void> {
+  if ((options.pipeline?.length ?? 0) > 0 || (options.min?.length ?? 0) > 0) {
+    throw new InvalidArgumentError({
+      argument: '--online',
+      expected: '--online without --pipeline or --min',
+      message: '--online measures lexical() learning against lexical(); drop --pipeline and --min',
+    });
+  }
+  const { loadDataset, onlineMarkdown } = await import('@shortlist/eval');
+  const dataset = await loadDataset(
+    dir,
+    options.split === undefined ? {} : { split: options.split },
+  );
+  const { runOnline } = await import('../run-online.js');
+  const report = await runOnline(dataset, {
+    limit: options.limit,
+    ...(options.requests === undefined ? {} : { requests: options.requests }),
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.feedbackNoise === undefined ? {} : { feedbackNoise: options.feedbackNoise }),
+  });
+  if (format === 'json') {
+    writeStdout(`${JSON.stringify({ ...report, split: options.split ?? null }, null, 2)}\n`);
+    return;
+  }
+  const noise = report.feedbackNoise > 0 ? `, ${report.feedbackNoise * 100}% wrong feedback` : '';
+  writeStdout(
+    `${dataset.name}${options.split ? ` (split ${options.split})` : ''}: ${report.requests} requests in seeded order ${report.seed}${noise}; each is selected, scored, then taught. Percent; Δ = learning − lexical() with a paired 95% interval.\n\n${onlineMarkdown(report, { learner: 'learning', baseline: 'lexical()' })}\n`,
+  );
+}
+
+/** A probability from 0 to 1, for --feedback-noise. */
+function probability(value: string): number {
+  const number = Number(value);
+  if (value.trim() === '' || !(number >= 0 && number <= 1)) {
+    throw new InvalidArgumentError({
+      argument: '--feedback-noise',
+      expected: 'a number from 0 to 1',
+      message: `--feedback-noise must be a share from 0 to 1 (0.2 for 20% wrong feedback), got "${value}"`,
+    });
+  }
+  return number;
+}
+
 /** Registers `shortlist eval DATASET_DIR`. */
 export function evalCommand(program: Command): void {
   withEmbeddingOptions(
@@ -140,11 +205,26 @@ export function evalCommand(program: Command): void {
         '-f, --format <format>',
         'table or json (default: table on a terminal, json when piped)',
       )
-      .option('--json', 'same as --format json'),
+      .option('--json', 'same as --format json')
+      .option(
+        '--online',
+        'stream the requests in a seeded order through lexical() learning from each (select, score, teach) and compare it with lexical() per window',
+      )
+      .option(
+        '--feedback-noise <p>',
+        'with --online: share of requests that teach a random wrong tool',
+        probability,
+      )
+      .option(
+        '--seed <n>',
+        'with --online: seed of the order and of the wrong feedback (default 1)',
+        positiveInteger,
+      )
+      .option('--requests <n>', 'with --online: requests streamed (default 3000)', positiveInteger),
   )
     .addHelpText(
       'after',
-      `\nMetrics: hit@1, recall@{1,3,5,10}, ndcg@10, mrr, complete@{1,3,5,10}.\nExit codes: 0 ok, 1 error, ${GATE_FAILED_EXIT_CODE} a --min threshold was not met.\n\nExample:\n  shortlist eval ../shared/benchmarks/bfcl --pipeline lexical,bm25 --sample 500 --min ndcg@10=0.60\n  shortlist eval ../shared/benchmarks/bfcl --pipeline hybrid --base-url http://localhost:11434/v1 --embedding-model nomic-embed-text --embedding-dimensions 768`,
+      `\nMetrics: hit@1, recall@{1,3,5,10}, ndcg@10, mrr, complete@{1,3,5,10}.\nExit codes: 0 ok, 1 error, ${GATE_FAILED_EXIT_CODE} a --min threshold was not met.\n\nExample:\n  shortlist eval ../shared/benchmarks/bfcl --pipeline lexical,bm25 --sample 500 --min ndcg@10=0.60\n  shortlist eval ../shared/benchmarks/metatool --split test --online --feedback-noise 0.2\n  shortlist eval ../shared/benchmarks/bfcl --pipeline hybrid --base-url http://localhost:11434/v1 --embedding-model nomic-embed-text --embedding-dimensions 768`,
     )
     .action(evalAction);
 }
