@@ -1,3 +1,4 @@
+import type { ToolExample } from './learning/tool-example.js';
 import type { FusionV1 } from './spec/fusion-v1.js';
 import type { PackerV1 } from './spec/packer-v1.js';
 import type { RankerIndexV1, RankerV1 } from './spec/ranker-v1.js';
@@ -77,6 +78,25 @@ export const testFusion: FusionV1 = {
 };
 
 /** Packs by description length in characters as a stand-in cost: keeps what fits, in order. */
+/** A ranker that ranks nothing and keeps what it is taught: a picker with it learns. */
+export function recordingLearner(taught: ToolExample[] = []) {
+  const ranker: RankerV1 & { taught: ToolExample[] } = {
+    specificationVersion: 'v1',
+    id: 'recorder',
+    taught,
+    async doIndex(tools) {
+      return {
+        size: tools.length,
+        doRank: () => [],
+        async doLearn(examples) {
+          taught.push(...examples);
+        },
+      };
+    },
+  };
+  return ranker;
+}
+
 export function lengthPacker(maxTokens: number) {
   const prepared: string[] = [];
   let disposed = false;

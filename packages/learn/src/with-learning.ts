@@ -17,7 +17,10 @@ export interface WithLearningOptions {
    * keeps its base order among the others instead of dropping out. @default 0.05
    */
   readonly learnedFloor?: number;
-  /** How hard an unhelpful vote pushes a tool down, in log-probability per unit of vote. @default 1 */
+  /**
+   * How hard an unhelpful vote pushes a tool down, in log-probability per unit of vote: the same
+   * request marked unhelpful (a vote of −1) costs e⁵, about 150×. @default 5
+   */
   readonly unhelpfulWeight?: number;
 }
 
@@ -45,7 +48,7 @@ export function withLearning(base: FusionV1, options: WithLearningOptions = {}):
   const learnedId = options.learnedId ?? 'learned';
   const temperature = positive(options.temperature ?? 1, 'temperature');
   const learnedFloor = positive(options.learnedFloor ?? 0.05, 'learnedFloor');
-  const unhelpfulWeight = positive(options.unhelpfulWeight ?? 1, 'unhelpfulWeight');
+  const unhelpfulWeight = positive(options.unhelpfulWeight ?? 5, 'unhelpfulWeight');
   return {
     specificationVersion: 'v1',
     id: `${base.id}+learned`,

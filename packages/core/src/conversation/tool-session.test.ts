@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { memoryExampleStore } from '../learning/memory-example-store.js';
+import { MAX_EXAMPLE_QUERY_LENGTH } from '../learning/tool-example.js';
 import { pipe } from '../pipeline/pipe.js';
-import { lengthPacker, overlapRanker } from '../test-plugins.js';
+import { lengthPacker, overlapRanker, recordingLearner, testFusion } from '../test-plugins.js';
 import { toolSession } from './tool-session.js';
 
 const catalogue = [
@@ -66,7 +67,9 @@ describe('toolSession', () => {
     expect(session.offered).toContain('close_issue');
     await session.called(['close_issue', 'not_offered_tool']);
     await session.called(['close_issue']);
-    expect(store.examples()).toEqual([{ query: 'close the ticket issue', tool: 'close_issue' }]);
+    expect(plain(store.examples())).toEqual([
+      { query: 'close the ticket issue', tool: 'close_issue' },
+    ]);
   });
 
   it('keeps the agent loop going when the store fails, and reports the error', async () => {
@@ -113,8 +116,59 @@ describe('toolSession learning from a whole history', () => {
     // The next turn passes the whole history again and picks close_issue under a new query.
     await session.offer('close the other issue too', { called: ['close_issue'] });
     await session.offer('list files', { called: ['close_issue'] });
-    expect(store.examples()).toEqual([
+    expect(plain(store.examples())).toEqual([
       { query: 'close an issue in the tracker', tool: 'close_issue' },
     ]);
   });
 });
+
+describe('toolSession learning from tool search', () => {
+  it('teaches the search query and the user request the search served, through the picker', async () => {
+    const taught: { query: string; tool: string }[] = [];
+    const withRecorder = await pipe(overlapRanker(), recordingLearner(taught))
+      .fuse(testFusion)
+      .index(catalogue);
+    const session = toolSession(withRecorder, { limit: 2 });
+    await session.offer('the thing from yesterday is done');
+    await session.search('close issue tracker');
+    await session.called(['close_issue']);
+    expect(taught).toEqual([
+      { query: 'close issue tracker', tool: 'close_issue' },
+      { query: 'the thing from yesterday is done', tool: 'close_issue' },
+    ]);
+  });
+
+  it('takes the request a search serves from the adapter, and learns nothing with learn: false', async () => {
+    const taught: { query: string; tool: string }[] = [];
+    const picker = await pipe(overlapRanker(), recordingLearner(taught))
+      .fuse(testFusion)
+      .index(catalogue);
+    const session = toolSession(picker, { limit: 2 });
+    await session.search('read file', { request: 'what does the readme say' });
+    await session.called(['read_file']);
+    expect(taught).toEqual([
+      { query: 'read file', tool: 'read_file' },
+      { query: 'what does the readme say', tool: 'read_file' },
+    ]);
+    const quiet = toolSession(picker, { limit: 2, learn: false });
+    await quiet.search('list files');
+    await quiet.called(['list_files']);
+    expect(taught).toHaveLength(2);
+  });
+
+  it('keeps an example query within what an example holds', async () => {
+    const taught: { query: string; tool: string }[] = [];
+    const picker = await pipe(overlapRanker(), recordingLearner(taught))
+      .fuse(testFusion)
+      .index(catalogue);
+    const session = toolSession(picker, { limit: 2 });
+    const long = `${'earlier turns '.repeat(1000)}send an email`;
+    await session.offer(long);
+    await session.called(['send_email']);
+    expect(taught[0]!.query.length).toBe(MAX_EXAMPLE_QUERY_LENGTH);
+    expect(taught[0]!.query.endsWith('send an email')).toBe(true);
+  });
+});
+
+const plain = (examples: readonly { query: string; tool: string }[]) =>
+  examples.map(({ query, tool }) => ({ query, tool }));

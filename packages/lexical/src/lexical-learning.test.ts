@@ -1,0 +1,26 @@
+import { sampleQueries, sampleTools } from '@shortlist/conformance';
+import { memoryExampleStore } from '@shortlist/core';
+import { describe, expect, it } from 'vitest';
+import { lexical } from './lexical.js';
+
+const names = async (
+  picker: Awaited<ReturnType<ReturnType<typeof lexical>['index']>>,
+  query: string,
+) => (await picker.select(query, { limit: 5 })).picks.map((pick) => pick.name);
+
+describe('lexical({ examples })', () => {
+  it('picks exactly as lexical() while its store is empty', async () => {
+    const plain = await lexical().index(sampleTools);
+    const learning = await lexical({ examples: memoryExampleStore() }).index(sampleTools);
+    for (const query of sampleQueries)
+      expect(await names(learning, query)).toEqual(await names(plain, query));
+  });
+
+  it('learns a request that shares no word with its tool, and the tool comes first', async () => {
+    const picker = await lexical({ examples: memoryExampleStore() }).index(sampleTools);
+    const request = 'heads up everyone, prod is on fire';
+    expect((await names(picker, request))[0]).not.toBe('post_chat_message');
+    await picker.learn([{ query: 'prod is on fire, tell everyone', tool: 'post_chat_message' }]);
+    expect((await names(picker, request))[0]).toBe('post_chat_message');
+  });
+});
