@@ -1,6 +1,7 @@
 import {
   conversationQuery,
   InvalidArgumentError,
+  lastUserRequest,
   type Picker,
   type ToolSession,
   toolSession,
@@ -25,6 +26,13 @@ export interface ShortlistConversation<TOOLS extends ToolSet> {
   readonly search: SearchTools;
   /** The session underneath, for tools offered so far and learning by hand. */
   readonly session: ToolSession<TOOLS[keyof TOOLS]>;
+  /**
+   * The tool set for tool-search mode: a `toolSearch` tool, under `searchToolName`, answered by
+   * Shortlist, and every tool `deferLoading` unless this conversation offers it (shallow copies;
+   * yours are not changed). With this conversation's `prepareStep` too, each step also
+   * pre-selects, and the tools the model calls are learnt from.
+   */
+  withToolSearch(options?: { searchToolName?: string; maxResults?: number }): ToolSet;
 }
 
 /** Shortlist over one AI SDK tool set; `prepareStep` and `search` serve a single conversation. */
@@ -32,11 +40,6 @@ export interface Shortlist<TOOLS extends ToolSet> extends ShortlistConversation<
   readonly picker: Picker<TOOLS[keyof TOOLS]>;
   /** A fresh conversation over the same index; use one per chat when a server runs many. */
   conversation(): ShortlistConversation<TOOLS>;
-  /**
-   * The tool set for tool-search mode: every tool marked `deferLoading` (shallow copies; yours are
-   * not changed) plus a `toolSearch` tool, under `searchToolName`, answered by Shortlist.
-   */
-  withToolSearch(options?: { searchToolName?: string; maxResults?: number }): ToolSet;
 }
 
 /**
@@ -47,8 +50,17 @@ export async function shortlist<TOOLS extends ToolSet>(
   tools: TOOLS,
   options: ShortlistOptions = {},
 ): Promise<Shortlist<TOOLS>> {
+  if (options.pipeline !== undefined && options.examples !== undefined) {
+    throw new InvalidArgumentError({
+      argument: 'shortlist(options.examples)',
+      expected: 'examples or a pipeline, not both',
+      message:
+        'shortlist(): examples only feed the default pipeline; pass them to your own pipeline (lexical({ examples })) and drop options.examples',
+    });
+  }
   const catalogue = await readAiSdkTools(tools);
-  const picker = await (options.pipeline ?? lexical()).index(catalogue);
+  const pipeline = options.pipeline ?? lexical({ examples: options.examples });
+  const picker = await pipeline.index(catalogue);
   const alwaysActive = options.alwaysActive ?? [];
   for (const name of alwaysActive) {
     if (!Object.hasOwn(tools, name)) {
@@ -62,48 +74,58 @@ export async function shortlist<TOOLS extends ToolSet>(
 
   const conversation = (): ShortlistConversation<TOOLS> => {
     const session = toolSession(picker, options);
+    /** The user's last message: a search serves it, and it is learnt with the tools found. */
+    let request: string | undefined;
+    /** Set once `withToolSearch()` made this conversation's search tool. */
+    let searchToolName: string | undefined;
     const prepareStep: PrepareStepFunction<TOOLS> = async ({ messages }) => {
-      const query = conversationQuery(turnsOf(messages), options.query);
+      const turns = turnsOf(messages);
+      request = lastUserRequest(turns);
       const called = calledTools(messages);
-      const offer = await session.offer(query, { called });
+      const offer = await session.offer(conversationQuery(turns, options.query), { called });
       // Every step gets the same growing list, in offer order (the SDK otherwise sends the tool
       // set's order), so the provider's prompt cache keeps its prefix.
+      if (searchToolName !== undefined) {
+        // Tool search: every tool stays active so the search can find it; the ones not offered
+        // are deferred, and the SDK sends only the rest.
+        const order = [...new Set([...alwaysActive, searchToolName, ...offer.names])];
+        return { toolOrder: order as (keyof TOOLS & string)[] };
+      }
       const active = [...new Set([...alwaysActive, ...offer.names])] as (keyof TOOLS & string)[];
       return { activeTools: active, toolOrder: active };
     };
-    return { prepareStep, search: searchWith(session, undefined), session };
-  };
-
-  /** Only names the SDK offered as eligible come back, so a search never leaves the catalogue. */
-  const searchWith =
-    (session: ToolSession<TOOLS[keyof TOOLS]>, limit: number | undefined): SearchTools =>
-    async ({ query, tools: eligible }) => {
-      const allowed = new Set(eligible.map((tool) => tool.name));
-      const selection = await session.search(query, limit === undefined ? {} : { limit });
-      return selection.picks.map((pick) => pick.name).filter((name) => allowed.has(name));
-    };
-
-  const first = conversation();
-  return {
-    picker,
-    ...first,
-    conversation,
-    withToolSearch({ searchToolName = 'tool_search', maxResults = 5 } = {}) {
-      if (Object.hasOwn(tools, searchToolName)) {
+    /** Only names the SDK offered as eligible come back, so a search never leaves the catalogue. */
+    const searchWith =
+      (limit: number | undefined): SearchTools =>
+      async ({ query, tools: eligible }) => {
+        const allowed = new Set(eligible.map((tool) => tool.name));
+        const selection = await session.search(query, {
+          ...(limit === undefined ? {} : { limit }),
+          ...(request === undefined ? {} : { request }),
+        });
+        return selection.picks.map((pick) => pick.name).filter((name) => allowed.has(name));
+      };
+    const withToolSearch = ({ searchToolName: name = 'tool_search', maxResults = 5 } = {}) => {
+      if (Object.hasOwn(tools, name)) {
         throw new InvalidArgumentError({
           argument: 'withToolSearch(options.searchToolName)',
           expected: 'a name no tool in the set has',
-          message: `withToolSearch(): a tool named "${searchToolName}" is already in the tool set; pass another searchToolName`,
+          message: `withToolSearch(): a tool named "${name}" is already in the tool set; pass another searchToolName`,
         });
       }
       const deferred: ToolSet = {};
-      for (const [name, tool] of Object.entries(tools))
-        deferred[name] = { ...tool, deferLoading: true };
-      deferred[searchToolName] = toolSearch({
-        search: searchWith(first.session, maxResults),
-        maxResults,
-      });
+      for (const [key, tool] of Object.entries(tools)) {
+        // Read by the SDK at every step: a tool this conversation offers is sent as is.
+        deferred[key] = Object.defineProperty({ ...tool }, 'deferLoading', {
+          enumerable: true,
+          get: () => !session.offered.includes(key),
+        });
+      }
+      deferred[name] = toolSearch({ search: searchWith(maxResults), maxResults });
+      searchToolName = name;
       return deferred;
-    },
+    };
+    return { prepareStep, search: searchWith(undefined), session, withToolSearch };
   };
+  return { picker, ...conversation(), conversation };
 }

@@ -7,6 +7,7 @@ import {
   type CallOptions,
   conversationQuery,
   InvalidArgumentError,
+  lastUserRequest,
   type Picker,
   type ToolSession,
   toolSession,
@@ -26,6 +27,15 @@ import { DEFAULT_SEARCH_TOOL_NAME, readSearchInput, searchToolDefinition } from 
 /** An assistant reply (`Message`) or just its content blocks. */
 export type AssistantContent = { readonly content: readonly unknown[] } | readonly unknown[];
 
+/** Options of `answer(reply)`. */
+export interface AnswerOptions extends CallOptions {
+  /**
+   * The conversation so far: its last user message is learnt with each found tool the model
+   * calls. @default the messages last given to `tools(messages)`
+   */
+  readonly messages?: readonly AnthropicMessage[];
+}
+
 /** One conversation's tools for `messages.create`, in either mode. */
 export interface AnthropicShortlist {
   /**
@@ -42,7 +52,7 @@ export interface AnthropicShortlist {
    * Answers the reply's search calls with `tool_result` blocks of `tool_reference`s (put them
    * in the next user message) and records the catalogue tools it called. Call on every reply.
    */
-  answer(reply: AssistantContent, options?: CallOptions): Promise<ToolResultBlockParam[]>;
+  answer(reply: AssistantContent, options?: AnswerOptions): Promise<ToolResultBlockParam[]>;
   /** The search tool's definition. */
   readonly searchTool: Tool;
   /** The underlying session: the names offered so far. */
@@ -107,8 +117,8 @@ export function anthropicShortlist(
     }
     return names;
   };
-  const query = (messages: readonly AnthropicMessage[]) =>
-    conversationQuery(anthropicTurns(messages), options.query);
+  /** The user's last message, which a search serves: learnt too when a found tool is called. */
+  let request: string | undefined;
 
   const answerSearch = async (
     use: ToolUse,
@@ -118,7 +128,11 @@ export function anthropicShortlist(
     if (!input.ok) {
       return { type: 'tool_result', tool_use_id: use.id, is_error: true, content: input.problem };
     }
-    const found = await session.search(input.query, { limit: input.limit, signal });
+    const found = await session.search(input.query, {
+      limit: input.limit,
+      signal,
+      ...(request === undefined ? {} : { request }),
+    });
     const references: ToolReferenceBlockParam[] = [];
     for (const pick of found.picks) {
       // A pick is always a catalogue tool; checked again so a reference can never dangle.
@@ -145,7 +159,9 @@ export function anthropicShortlist(
     session,
 
     async tools(messages, callOptions = {}) {
-      const offer = await session.offer(query(messages), {
+      const turns = anthropicTurns(messages);
+      request = lastUserRequest(turns);
+      const offer = await session.offer(conversationQuery(turns, options.query), {
         called: fresh(toolCalls(messages)),
         signal: callOptions.signal,
       });
@@ -182,6 +198,8 @@ export function anthropicShortlist(
           message: 'answer(reply) takes the Message messages.create returned, or its content array',
         });
       }
+      if (callOptions.messages !== undefined)
+        request = lastUserRequest(anthropicTurns(callOptions.messages));
       const uses = content.filter(isToolUse);
       const results: ToolResultBlockParam[] = [];
       for (const use of uses) {

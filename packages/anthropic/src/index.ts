@@ -1,4 +1,5 @@
 export {
+  type AnswerOptions,
   type AnthropicShortlist,
   type AssistantContent,
   anthropicShortlist,

@@ -2,9 +2,10 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { bm25 } from '@shortlist/bm25';
 import { bagOfWordsEmbedder } from '@shortlist/conformance';
-import { pipe } from '@shortlist/core';
+import { memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
 import { intent } from '@shortlist/intent-knn';
+import { lexical } from '@shortlist/lexical';
 import { type AnthropicServer, startAnthropicServer } from '@shortlist/test-servers';
 import { afterEach, expect, it } from 'vitest';
 import { anthropicShortlist } from './anthropic-shortlist.js';
@@ -51,4 +52,60 @@ it('teaches an intent() ranker, so later conversations are offered a tool their 
 
   // A new conversation in the user's own words: the learnt example brings the tool.
   expect(await offeredFor(`${paraphrase}?`)).toContain('scan_secrets');
+});
+
+it('learns from a search-then-call, so a similar request is pre-selected the tool with no search', async () => {
+  const first = 'did our stripe sk_live string get out';
+  const later = 'did a stripe sk_live string get pushed again';
+  const intent = {
+    tool: 'scan_secrets',
+    input: { repo: 'acme/api' },
+    search: 'leaked credentials',
+  };
+  server = await startAnthropicServer(
+    scriptedModel([
+      { ...intent, says: first },
+      { ...intent, says: later },
+    ]),
+  );
+  const client = new Anthropic({ apiKey: 'test-key', baseURL: server.baseURL });
+  const examples = memoryExampleStore();
+  const picker = await lexical({ examples }).index(catalogue);
+  const handlers = { scan_secrets: () => 'found 1 leaked key' };
+
+  // Before learning, pre-selection does not offer the tool for the later request.
+  expect(
+    (await anthropicShortlist(picker).tools([{ role: 'user', content: later }])).map((t) => t.name),
+  ).not.toContain('scan_secrets');
+
+  // Conversation 1: not pre-selected, so the model searches in its own words and calls the find.
+  const executed: string[] = [];
+  await runAgentTurn(
+    client,
+    anthropicShortlist(picker),
+    'both',
+    [{ role: 'user', content: first }],
+    handlers,
+    executed,
+  );
+  expect(server.requests[0]!.tools).not.toContain('scan_secrets');
+  expect(server.requests[0]!.tools).toContain('search_tools');
+  expect(executed).toEqual(['scan_secrets']);
+  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
+    { query: 'leaked credentials', tool: 'scan_secrets' },
+    { query: first, tool: 'scan_secrets' },
+  ]);
+
+  // Conversation 2, same picker: the first request already carries the tool, and no search runs.
+  const seen = server.requests.length;
+  const messages: MessageParam[] = [{ role: 'user', content: later }];
+  await runAgentTurn(client, anthropicShortlist(picker), 'both', messages, handlers, executed);
+  expect(server.requests[seen]!.tools).toContain('scan_secrets');
+  const uses = messages.flatMap((message) =>
+    typeof message.content === 'string'
+      ? []
+      : message.content.flatMap((block) => (block.type === 'tool_use' ? [block.name] : [])),
+  );
+  expect(uses).toEqual(['scan_secrets']);
+  expect(executed).toEqual(['scan_secrets', 'scan_secrets']);
 });

@@ -12,19 +12,24 @@ export type Handlers = Record<string, (input: Record<string, unknown>) => string
 
 /**
  * A plain Messages API agent loop, as users write it: request, answer the tool calls, repeat
- * until the model ends its turn. `mode` picks how the shortlist supplies `tools`.
+ * until the model ends its turn. `mode` picks how the shortlist supplies `tools`; `both` is
+ * pre-selection with the search tool beside it.
  */
 export async function runAgentTurn(
   client: Anthropic,
   shortlist: AnthropicShortlist,
-  mode: 'pre-selection' | 'tool-search',
+  mode: 'pre-selection' | 'tool-search' | 'both',
   messages: MessageParam[],
   handlers: Handlers,
   executed: string[] = [],
 ): Promise<Message> {
   for (let step = 0; step < 8; step++) {
     const tools: AnthropicTool[] =
-      mode === 'pre-selection' ? await shortlist.tools(messages) : shortlist.searchTools();
+      mode === 'tool-search'
+        ? shortlist.searchTools()
+        : mode === 'both'
+          ? [...(await shortlist.tools(messages)), shortlist.searchTool]
+          : await shortlist.tools(messages);
     const reply = await client.messages.create({
       model: 'claude-test',
       max_tokens: 1024,
@@ -33,7 +38,7 @@ export async function runAgentTurn(
     });
     messages.push({ role: 'assistant', content: reply.content });
     if (reply.stop_reason !== 'tool_use') return reply;
-    const results: ToolResultBlockParam[] = await shortlist.answer(reply);
+    const results: ToolResultBlockParam[] = await shortlist.answer(reply, { messages });
     for (const block of reply.content) {
       if (block.type !== 'tool_use' || block.name === shortlist.searchTool.name) continue;
       const offered = tools.some((tool) => tool.name === block.name);

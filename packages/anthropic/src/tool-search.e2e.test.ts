@@ -91,9 +91,10 @@ describe('tool search through the real SDK', () => {
     expect(catalogue).toEqual(before);
     const definition = answered[0]!.toolDefinitions.find((tool) => tool.name === 'scan_secrets');
     expect(definition).toEqual({ ...catalogue[0], defer_loading: true });
-    // Learning: the call is recorded under the model's search query.
-    expect(learn.examples()).toEqual([
+    // Learning: the call is recorded under the model's search query and the user's request.
+    expect(learn.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
       { query: 'leaked credentials API keys', tool: 'scan_secrets' },
+      { query: 'Has a password ended up in acme/api?', tool: 'scan_secrets' },
     ]);
   });
 

@@ -48,6 +48,7 @@ it('exports exactly the public API', async () => {
     'kthAccumulated',
     'kthLargest',
     'kthValue',
+    'lastUserRequest',
     'lightStem',
     'memoryExampleStore',
     'memoryStore',

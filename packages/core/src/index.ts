@@ -6,6 +6,7 @@ export {
   type ConversationQueryOptions,
   type ConversationTurn,
   conversationQuery,
+  lastUserRequest,
   trimText,
 } from './conversation/conversation-query.js';
 export {

@@ -19,4 +19,9 @@ export interface ShortlistToolSearchOptions extends ShortlistMiddlewareOptions {
   readonly searchToolName?: string;
   /** Most tools one search returns; the model may ask for fewer. @default the session's `limit` (5) */
   readonly maxResults?: number;
+  /**
+   * Also pre-select: every model call is offered the tools that fit the conversation, beside the
+   * search tool and the tools found; a learning picker then spares the search next time. @default false
+   */
+  readonly preselect?: boolean;
 }

@@ -1,8 +1,9 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { type DynamicStructuredTool, type ToolRuntime, tool } from '@langchain/core/tools';
-import { InvalidArgumentError, trimText } from '@shortlist/core';
+import { InvalidArgumentError, lastUserRequest, trimText } from '@shortlist/core';
 import { conversationKey } from './conversation-key.js';
 import type { ConversationSessions } from './conversation-sessions.js';
+import { messagesToTurns } from './messages-to-turns.js';
 
 /** What a `search_tools` call returns beside its text: the query and the names found, best first. */
 export interface ToolSearchArtifact {
@@ -42,7 +43,13 @@ export function searchToolsTool(
       const state = runtime.state as { messages?: readonly BaseMessage[] } | undefined;
       const messages = state?.messages ?? [];
       const entry = sessions.get(conversationKey(messages, runtime.configurable));
-      const selection = await entry.session.search(query, { limit, signal: runtime.signal });
+      // The user's words are learnt too when the model calls a tool this search found.
+      const request = lastUserRequest(messagesToTurns(messages));
+      const selection = await entry.session.search(query, {
+        limit,
+        signal: runtime.signal,
+        ...(request === undefined ? {} : { request }),
+      });
       const found = selection.picks
         .map((pick) => pick.tool)
         .filter((found) => entry.available === undefined || entry.available.has(found.name));

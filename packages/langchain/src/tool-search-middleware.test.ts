@@ -58,9 +58,10 @@ describe('shortlistToolSearchMiddleware through createAgent and ChatOpenAI', () 
     expect(artifact.query).toBe('rotate a leaked api key');
     expect(artifact.tools[0]).toBe('secrets_rotate');
     for (const name of artifact.tools) expect(picker.get(name)).toBeDefined();
-    // The model's own search query taught the picker which tool served it.
-    expect(learnt.examples()).toEqual([
+    // The model's own search query and the user's request taught which tool served them.
+    expect(learnt.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
       { query: 'rotate a leaked api key', tool: 'secrets_rotate' },
+      { query: 'I pushed our Stripe key to GitHub by mistake', tool: 'secrets_rotate' },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Picker } from '@shortlist/core';
+import { conversationQuery, InvalidArgumentError, type Picker } from '@shortlist/core';
 import { type AgentMiddleware, createMiddleware } from 'langchain';
 import { conversationKey } from './conversation-key.js';
 import {
@@ -6,6 +6,7 @@ import {
   checkPicker,
   conversationSessions,
 } from './conversation-sessions.js';
+import { messagesToTurns } from './messages-to-turns.js';
 import type { ShortlistToolSearchOptions } from './middleware-options.js';
 import { catalogueNames, narrowTools } from './narrow-tools.js';
 import { newToolCalls } from './new-tool-calls.js';
@@ -16,7 +17,8 @@ const at = 'shortlistToolSearchMiddleware';
 /**
  * Tool search: the model gets a `search_tools` tool answered by Shortlist, and from then on is
  * offered the tools its searches found (and the ones it called). The model writes the query, so
- * requests that share no word with a tool's description can still find it.
+ * requests that share no word with a tool's description can still find it. With `preselect`,
+ * each call is also offered the tools that fit the conversation.
  */
 export function shortlistToolSearchMiddleware(
   picker: Picker,
@@ -57,9 +59,14 @@ export function shortlistToolSearchMiddleware(
     async wrapModelCall(request, handler) {
       const entry = sessions.get(conversationKey(request.messages, request.runtime.configurable));
       entry.available = catalogueNames(request.tools, picker);
-      await entry.session.called(newToolCalls(request.messages, entry.seenCalls), {
-        signal: request.runtime.signal,
-      });
+      const called = newToolCalls(request.messages, entry.seenCalls);
+      const signal = request.runtime.signal;
+      if (options.preselect) {
+        const query = conversationQuery(messagesToTurns(request.messages), options.query);
+        await entry.session.offer(query, { called, signal });
+      } else {
+        await entry.session.called(called, { signal });
+      }
       return handler({
         ...request,
         tools: narrowTools(request.tools, picker, entry.session.offered),

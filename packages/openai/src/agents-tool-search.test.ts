@@ -44,7 +44,7 @@ describe('shortlistToolSearchTool with the real Agents SDK', () => {
     ]);
     const next = local.server.requests[3]!.body;
     expect(loadedNames(next.input)).toContain('scan_secrets');
-    expect(store.examples()).toEqual([
+    expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
       { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
     ]);
   });

@@ -1,6 +1,7 @@
 export { chatConversation } from './chat-conversation.js';
 export type { Conversation } from './conversation-of.js';
 export {
+  type AnswerOptions,
   type Deferred,
   type OpenAIToolSearch,
   type OpenAIToolSearchOptions,

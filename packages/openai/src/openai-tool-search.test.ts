@@ -33,7 +33,7 @@ describe('openaiToolSearch with the real openai client', () => {
       input,
       () => [search.tool],
       run,
-      (output) => search.answer(output),
+      (output) => search.answer(output, { input }),
     );
     expect(answer).toMatch(/^done: scan_secrets ran/);
     expect(executed).toEqual(['scan_secrets']);
@@ -53,8 +53,10 @@ describe('openaiToolSearch with the real openai client', () => {
       const { defer_loading: _, ...definition } = tool;
       expect(catalogue).toContainEqual(definition);
     }
-    expect(store.examples()).toEqual([
+    // The model's search query and the user's request both teach the tool that served them.
+    expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
       { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
+      { query: 'Did I leak an API key in acme/api?', tool: 'scan_secrets' },
     ]);
   });
 

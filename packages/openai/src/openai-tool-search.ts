@@ -1,6 +1,7 @@
 import {
   type CallOptions,
   InvalidArgumentError,
+  lastUserRequest,
   type Picker,
   type ToolSession,
   type ToolSessionOptions,
@@ -11,12 +12,22 @@ import type {
   ToolSearchTool,
 } from 'openai/resources/responses/responses';
 import { originalsIn } from './check-format.js';
+import { responsesConversation } from './responses-conversation.js';
 import { searchDescription, searchParameters, searchQueryOf } from './search-query.js';
 
 /** How the model's searches are answered. */
 export interface OpenAIToolSearchOptions extends ToolSessionOptions {
   /** What the model is told the search tool does. @default a sentence asking it to search before calling */
   readonly description?: string;
+}
+
+/** Options of `answer(items)`. */
+export interface AnswerOptions extends CallOptions {
+  /**
+   * The request's Responses `input` (a string or items): its last user message is learnt with
+   * each found tool the model calls, beside the model's own search query.
+   */
+  readonly input?: unknown;
 }
 
 /** A found tool as it goes back to the model: the user's definition, deferred until loaded. */
@@ -34,9 +45,10 @@ export interface OpenAIToolSearch<Original> {
   /**
    * Answers each client `tool_search_call` among a response's output items with a
    * `tool_search_output` carrying the found tools; append both to the next request's input.
-   * Function calls among the items are recorded as used (pinned, and learnt from with `learn`).
+   * Function calls among the items are recorded as used (pinned, and learnt from when the picker
+   * learns or `learn` is set); pass `input` so the user's request is learnt too.
    */
-  answer(items: readonly unknown[], options?: CallOptions): Promise<ToolSearchOutput<Original>[]>;
+  answer(items: readonly unknown[], options?: AnswerOptions): Promise<ToolSearchOutput<Original>[]>;
   readonly session: ToolSession<Original>;
 }
 
@@ -74,6 +86,10 @@ export function openaiToolSearch<Original>(
           message: `answer(items) takes a response's output items, got ${items === null ? 'null' : typeof items}`,
         });
       }
+      const request =
+        callOptions?.input === undefined
+          ? undefined
+          : lastUserRequest(responsesConversation(callOptions.input).turns);
       const called: string[] = [];
       const outputs: ToolSearchOutput<Original>[] = [];
       for (const entry of items as unknown[]) {
@@ -85,9 +101,12 @@ export function openaiToolSearch<Original>(
         const found =
           query === undefined
             ? []
-            : (await session.search(query, { signal: callOptions?.signal })).tools.filter(
-                (found) => picker.get(found.name) === found,
-              );
+            : (
+                await session.search(query, {
+                  signal: callOptions?.signal,
+                  ...(request === undefined ? {} : { request }),
+                })
+              ).tools.filter((found) => picker.get(found.name) === found);
         outputs.push({
           type: 'tool_search_output',
           ...(typeof item.call_id === 'string' ? { call_id: item.call_id } : {}),

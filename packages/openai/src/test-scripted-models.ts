@@ -55,12 +55,14 @@ export const emailOrSecrets: SearchScript = {
   },
 };
 
-/** A model that searches first, then calls a tool the search found, then answers. */
+/** A model that calls the wanted tool when offered, else searches first and calls a tool the search found. */
 export function searchingModel(script: SearchScript): ResponsesModel {
   return (body) => {
     const { user, since } = lastTurn(body.input);
     const result = since.find((item) => item.type === 'function_call_output');
     if (result) return [message(`done: ${result.output}`)];
+    const offered = script.pick(offeredNames(body), user);
+    if (offered) return [functionCall(offered, { repo: 'acme/api' })];
     const outputs = since.filter((item) => item.type === 'tool_search_output');
     if (outputs.length === 0) return [toolSearchCall({ query: script.query(user) })];
     const found = loadedNames(outputs.slice(-1));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { conversationQuery, trimText } from './conversation-query.js';
+import { conversationQuery, lastUserRequest, trimText } from './conversation-query.js';
 
 describe('conversationQuery', () => {
   it('weights the last user message and adds recent context, newest first', () => {
@@ -59,5 +59,27 @@ describe('conversationQuery', () => {
   it('trimText collapses whitespace and keeps short text whole', () => {
     expect(trimText('  a\n\n b  ', 10)).toBe('a b');
     expect(trimText('abcdefghij', 5)).toBe('abc ij');
+  });
+});
+
+describe('lastUserRequest', () => {
+  it('is the last user message with words, trimmed, whatever came after it', () => {
+    const turns = [
+      { role: 'user' as const, text: 'the deploy failed' },
+      { role: 'assistant' as const, text: 'Which service?' },
+      { role: 'user' as const, text: '  did we   leak an API key?\n' },
+      { role: 'tool' as const, text: '{"ok": true}' },
+      { role: 'user' as const, text: '   ' },
+      { role: 'assistant' as const, text: 'Let me search.' },
+    ];
+    expect(lastUserRequest(turns)).toBe('did we leak an API key?');
+    expect(lastUserRequest(turns, 8)).toBe('did w ey?');
+  });
+
+  it('is undefined when no user has spoken, and rejects bad input with a typed error', () => {
+    expect(lastUserRequest([{ role: 'assistant', text: 'hello' }])).toBeUndefined();
+    expect(lastUserRequest([])).toBeUndefined();
+    expect(() => lastUserRequest('hi' as never)).toThrow(/lastUserRequest\(turns\)/);
+    expect(() => lastUserRequest([], 0)).toThrow(InvalidArgumentError);
   });
 });

@@ -18,12 +18,18 @@ export interface ConversationQueryOptions {
   readonly maxContextChars?: number;
 }
 
-const checkCount = (value: unknown, name: string, min: number): number => {
+const checkCount = (
+  value: unknown,
+  name: string,
+  min: number,
+  at = 'conversationQuery',
+): number => {
+  const argument = at === 'conversationQuery' ? `${at}(options.${name})` : `${at}(${name})`;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
     throw new InvalidArgumentError({
-      argument: `conversationQuery(options.${name})`,
+      argument,
       expected: `an integer ≥ ${min}`,
-      message: `conversationQuery(options.${name}) must be an integer ≥ ${min}, got ${String(value)}`,
+      message: `${argument} must be an integer ≥ ${min}, got ${String(value)}`,
     });
   }
   return value;
@@ -40,6 +46,45 @@ export function trimText(text: string, maxChars: number): string {
   return `${clean.slice(0, head)} ${clean.slice(clean.length - (maxChars - head))}`;
 }
 
+/** A user or assistant turn with words in it: what a query is built from. */
+const spoken = (turn: ConversationTurn | undefined): boolean =>
+  !!turn &&
+  (turn.role === 'user' || turn.role === 'assistant') &&
+  typeof turn.text === 'string' &&
+  turn.text.trim() !== '';
+
+/** Index of the last user turn with words in it, or -1. */
+const lastUserIndex = (turns: readonly ConversationTurn[]): number => {
+  let last = turns.length - 1;
+  while (last >= 0 && !(spoken(turns[last]) && turns[last]!.role === 'user')) last--;
+  return last;
+};
+
+const checkTurns = (turns: unknown, at: string): void => {
+  if (!Array.isArray(turns)) {
+    throw new InvalidArgumentError({
+      argument: `${at}(turns)`,
+      expected: 'an array of { role, text } turns',
+      message: `${at}(turns) takes an array of { role, text } turns`,
+    });
+  }
+};
+
+/**
+ * The user's request in a conversation: its last user message, trimmed like `conversationQuery`
+ * trims it. What a tool search serves, so a found tool the model calls is learnt under the user's
+ * own words too. `undefined` when no user has spoken.
+ */
+export function lastUserRequest(
+  turns: readonly ConversationTurn[],
+  maxChars = 2000,
+): string | undefined {
+  checkTurns(turns, 'lastUserRequest');
+  checkCount(maxChars, 'maxChars', 1, 'lastUserRequest');
+  const last = lastUserIndex(turns);
+  return last < 0 ? undefined : trimText(turns[last]!.text, maxChars);
+}
+
 /**
  * The retrieval query for a conversation: the last user message, weighted, then the other recent
  * user and assistant text, newest first. Tool results and system prompts are left out: they
@@ -49,24 +94,12 @@ export function conversationQuery(
   turns: readonly ConversationTurn[],
   options: ConversationQueryOptions = {},
 ): string {
-  if (!Array.isArray(turns)) {
-    throw new InvalidArgumentError({
-      argument: 'conversationQuery(turns)',
-      expected: 'an array of { role, text } turns',
-      message: 'conversationQuery(turns) takes an array of { role, text } turns',
-    });
-  }
+  checkTurns(turns, 'conversationQuery');
   const recentTurns = checkCount(options.recentTurns ?? 3, 'recentTurns', 0);
   const weight = checkCount(options.lastUserWeight ?? 2, 'lastUserWeight', 1);
   const maxChars = checkCount(options.maxChars ?? 2000, 'maxChars', 1);
   const maxContextChars = checkCount(options.maxContextChars ?? 400, 'maxContextChars', 1);
-  const spoken = (turn: ConversationTurn | undefined): boolean =>
-    !!turn &&
-    (turn.role === 'user' || turn.role === 'assistant') &&
-    typeof turn.text === 'string' &&
-    turn.text.trim() !== '';
-  let last = turns.length - 1;
-  while (last >= 0 && !(spoken(turns[last]) && turns[last]!.role === 'user')) last--;
+  const last = lastUserIndex(turns);
   if (last < 0) return '';
   const request = trimText(turns[last]!.text, maxChars);
   const parts: string[] = Array.from({ length: weight }, () => request);
