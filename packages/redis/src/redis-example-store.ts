@@ -7,8 +7,10 @@ import {
   checkSelector,
   type ExampleChange,
   type ExampleStore,
+  exampleKey,
   InvalidArgumentError,
   raceAbort,
+  type ToolExample,
   throwIfAborted,
   type WarningHandler,
 } from '@shortlist/core';
@@ -87,6 +89,18 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
   writer.on('error', () => undefined); // failures surface through calls, reported once
   reader.on('error', () => undefined);
   const notice = outageNotice(label, onWarning);
+  /**
+   * Set when a connection comes back: Redis may have restarted empty (no persistence) or trimmed
+   * meanwhile, so the mirror is rebuilt from what Redis holds before it is used again.
+   */
+  let stale = false;
+  for (const client of [writer, reader]) {
+    let connected = false;
+    client.on('ready', () => {
+      if (connected) stale = true;
+      connected = true;
+    });
+  }
 
   let mirror: ExampleMirror = createExampleMirror();
   /** The last stream entry applied to the mirror; each entry is applied once, in order. */
@@ -147,9 +161,10 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
     return results;
   };
 
-  /** Rebuilds the mirror from the whole stream and tells subscribers to read again. */
+  /** Rebuilds the mirror from the whole stream, telling subscribers what changed. */
   const reload = async (): Promise<void> => {
     reloading = true;
+    stale = false;
     try {
       const fresh = createExampleMirror();
       let end = '0';
@@ -164,12 +179,17 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
         if (page.length < PAGE) break;
       }
       if (maxAgeMs !== undefined) fresh.expire(Date.now() - maxAgeMs);
+      // Subscribers hear the difference, usually nothing, rather than a reset to read it all again.
+      const identity = (example: ToolExample) => `${exampleKey(example)}@${example.at}`;
+      const before = new Map(mirror.examples().map((example) => [identity(example), example]));
+      const added = fresh.examples().filter((example) => !before.delete(identity(example)));
       mirror = fresh;
       lastId = end;
+      if (before.size > 0) tell({ type: 'dropped', examples: [...before.values()] });
+      if (added.length > 0) tell({ type: 'added', examples: added });
     } finally {
       reloading = false;
     }
-    tell({ type: 'reset' });
   };
 
   /** Store calls that read Redis run one at a time, so a rebuild never interleaves with a catch-up. */
@@ -183,6 +203,7 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
   /** Applies every entry up to the stream's end now, on the writer connection (not waiting for the follower). */
   const catchUp = (what: string): Promise<void> =>
     serial(async () => {
+      if (stale) return reload();
       for (;;) {
         const results = await withDeadline(
           writer
@@ -232,6 +253,7 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
     while (!closed) {
       try {
         await whenReady(reader, connectMs);
+        if (stale) await serial(async () => (stale ? reload() : undefined));
         const results = await withDeadline(
           reader
             .pipeline()
