@@ -133,16 +133,17 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
   };
 
   /**
-   * After a read: drops what was trimmed or aged out, and says whether the mirror must be rebuilt
-   * (entries it had not read were trimmed, or the stream was emptied by a Redis restart).
+   * After a read that covered the stream up to `covered`, with the `XINFO STREAM` taken right
+   * after it: drops what was trimmed or aged out, and says whether the mirror must be rebuilt
+   * (entries not yet read were trimmed, or the stream is gone or younger than what was read).
    */
-  const settle = (info: unknown): boolean => {
+  const settle = (info: unknown, covered: string): boolean => {
     const dropped = [];
     const lastGenerated = streamInfoField(info, 'last-generated-id');
     const recreated =
-      lastId !== '0' &&
+      covered !== '0' &&
       (info === undefined ||
-        (typeof lastGenerated === 'string' && compareIds(lastGenerated, lastId) < 0));
+        (typeof lastGenerated === 'string' && compareIds(lastGenerated, covered) < 0));
     if (recreated || trimmedSince(info, lastId)) return true;
     if (info !== undefined) {
       const first = streamInfoField(info, 'first-entry');
@@ -205,10 +206,11 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
     serial(async () => {
       if (stale) return reload();
       for (;;) {
+        const from = lastId;
         const results = await withDeadline(
           writer
             .multi()
-            .xrange(stream, lastId === '0' ? '-' : `(${lastId}`, '+', 'COUNT', PAGE)
+            .xrange(stream, from === '0' ? '-' : `(${from}`, '+', 'COUNT', PAGE)
             .xinfo('STREAM', stream)
             .exec(),
           timeoutMs,
@@ -218,7 +220,7 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
         if (!range || range[0]) throw range?.[0] ?? new Error('transaction was discarded');
         const page = range[1] as RawEntry[];
         applyNew(page);
-        if (settle(info?.[0] ? undefined : info?.[1])) return reload();
+        if (settle(info?.[0] ? undefined : info?.[1], page.at(-1)?.[0] ?? from)) return reload();
         if (page.length < PAGE) return;
       }
     });
@@ -254,10 +256,11 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
       try {
         await whenReady(reader, connectMs);
         if (stale) await serial(async () => (stale ? reload() : undefined));
+        const readFrom = lastId;
         const results = await withDeadline(
           reader
             .pipeline()
-            .xread('COUNT', PAGE, 'BLOCK', blockMs, 'STREAMS', stream, lastId)
+            .xread('COUNT', PAGE, 'BLOCK', blockMs, 'STREAMS', stream, readFrom)
             .xinfo('STREAM', stream)
             .exec(),
           blockMs + timeoutMs,
@@ -267,9 +270,10 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
         if (!read || read[0]) throw read?.[0] ?? new Error('read was discarded');
         notice.recovered();
         if (closed || reloading) continue;
-        const reply = read[1] as [string, RawEntry[]][] | null;
-        applyNew(reply?.[0]?.[1] ?? []);
-        if (settle(info?.[0] ? undefined : info?.[1])) await serial(reload);
+        const entries = (read[1] as [string, RawEntry[]][] | null)?.[0]?.[1] ?? [];
+        applyNew(entries);
+        const covered = entries.at(-1)?.[0] ?? readFrom;
+        if (settle(info?.[0] ? undefined : info?.[1], covered)) await serial(reload);
       } catch (error) {
         if (closed) break;
         notice.failed('read', error);
