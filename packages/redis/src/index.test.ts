@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 
 it('exports exactly the public surface', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'redisExampleStore',
     'redisStore',
     'restoreOrIndex',
     'sharedPicker',

@@ -5,6 +5,13 @@ export function compareIds(a: string, b: string): number {
   return aMs - bMs || aSeq - bSeq;
 }
 
+/** One field of an `XINFO STREAM` reply (field, value, field, value...); undefined when absent. */
+export function streamInfoField(info: unknown, name: string): unknown {
+  if (!Array.isArray(info)) return undefined;
+  for (let at = 0; at + 1 < info.length; at += 2) if (info[at] === name) return info[at + 1];
+  return undefined;
+}
+
 /**
  * Whether changes after `since` were trimmed away, from `XINFO STREAM` (conservative: when
  * unsure, yes; a needless resync changes nothing). Trimming, unlike XDEL, does not move
@@ -12,10 +19,7 @@ export function compareIds(a: string, b: string): number {
  */
 export function trimmedSince(info: unknown, since: string): boolean {
   if (!Array.isArray(info)) return false; // no stream yet: nothing was trimmed
-  const field = (name: string): unknown => {
-    for (let at = 0; at + 1 < info.length; at += 2) if (info[at] === name) return info[at + 1];
-    return undefined;
-  };
+  const field = (name: string): unknown => streamInfoField(info, name);
   const deleted = field('max-deleted-entry-id');
   if (typeof deleted === 'string' && compareIds(deleted, since) > 0) return true;
   const added = field('entries-added');

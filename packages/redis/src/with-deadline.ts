@@ -1,8 +1,11 @@
 /** Thrown when Redis did not answer within the bound; callers treat it like an outage. */
 export class DeadlineError extends Error {
+  /** What was waited for: 'connect' for a first connection. */
+  readonly what: string;
   constructor(what: string, timeoutMs: number) {
     super(`${what}: Redis did not answer within ${timeoutMs} ms`);
     this.name = 'DeadlineError';
+    this.what = what;
   }
 }
 

@@ -1,0 +1,88 @@
+import type { ExampleChange } from '@shortlist/core';
+import { describe, expect, it } from 'vitest';
+import { addFields, decodeEntries, forgetFields } from './example-entries.js';
+import { createExampleMirror } from './example-mirror.js';
+
+const add = (id: string, query: string, tool: string, at: number) =>
+  [id, addFields({ query, tool, at })] as [string, string[]];
+
+describe('example mirror', () => {
+  it('applies adds and forgets in stream order, each change told once', () => {
+    const mirror = createExampleMirror();
+    const heard: ExampleChange[] = [];
+    const entries = decodeEntries(
+      [
+        add('1-0', 'wire the rent', 'pay', 1),
+        add('2-0', 'book a table', 'reserve', 2),
+        add('3-0', 'wire the rent', 'pay', 3), // a repeat in the same run: the first is not kept
+        ['4-0', forgetFields({ tool: 'reserve' })],
+        add('5-0', 'book a table', 'reserve', 5), // after the forget: kept
+        add('6-0', 'wire the rent', 'pay', 6), // a repeat of one from an earlier run: dropped
+      ],
+      () => expect.unreachable(),
+    );
+    mirror.apply(entries, (change) => heard.push(change));
+    expect(mirror.examples()).toEqual([
+      { query: 'book a table', tool: 'reserve', at: 5 },
+      { query: 'wire the rent', tool: 'pay', at: 6 },
+    ]);
+    expect(heard).toEqual([
+      {
+        type: 'added',
+        examples: [
+          { query: 'book a table', tool: 'reserve', at: 2 },
+          { query: 'wire the rent', tool: 'pay', at: 3 },
+        ],
+      },
+      { type: 'forgot', selector: { tool: 'reserve' } },
+      { type: 'dropped', examples: [{ query: 'wire the rent', tool: 'pay', at: 3 }] },
+      {
+        type: 'added',
+        examples: [
+          { query: 'book a table', tool: 'reserve', at: 5 },
+          { query: 'wire the rent', tool: 'pay', at: 6 },
+        ],
+      },
+    ]);
+    // Every entry that added a live example, repeats included, so a forget can erase them all.
+    expect(mirror.matching({ query: 'WIRE the rent' })).toEqual({
+      count: 1,
+      ids: ['1-0', '3-0', '6-0'],
+    });
+  });
+
+  it('drops what was trimmed from the stream or is past its age', () => {
+    const mirror = createExampleMirror();
+    mirror.apply(
+      decodeEntries(
+        [add('1-0', 'a', 't', 100), add('2-0', 'b', 't', 50), add('3-0', 'c', 't', 300)],
+        () => undefined,
+      ),
+      () => undefined,
+    );
+    expect(mirror.trimBefore('2-0').map((example) => example.query)).toEqual(['a']);
+    expect(mirror.expire(200).map((example) => example.query)).toEqual(['b']);
+    expect(mirror.examples().map((example) => example.query)).toEqual(['c']);
+    expect(mirror.trimBefore(undefined).map((example) => example.query)).toEqual(['c']);
+  });
+
+  it('leaves out entries that are not examples or forgets, naming them', () => {
+    const skipped: string[] = [];
+    const entries = decodeEntries(
+      [
+        ['1-0', ['op', 'add', 'query', 'q', 'tool', 't', 'helpful', '1']], // no time
+        ['2-0', ['op', 'add', 'query', '', 'tool', 't', 'helpful', '1', 'at', '1']],
+        ['3-0', ['op', 'add', 'query', 'q', 'tool', 't', 'helpful', 'yes', 'at', '1']],
+        ['4-0', ['op', 'forget', 'selector', '{"tool":""}']],
+        ['5-0', ['op', 'forget', 'selector', 'not json']],
+        ['6-0', ['op', 'rename']],
+        ['7-0', addFields({ query: 'q', tool: 't', helpful: false, at: 9 })],
+      ],
+      (id) => skipped.push(id),
+    );
+    expect(skipped).toEqual(['1-0', '2-0', '3-0', '4-0', '5-0', '6-0']);
+    expect(entries).toEqual([
+      { id: '7-0', op: 'add', example: { query: 'q', tool: 't', helpful: false, at: 9 } },
+    ]);
+  });
+});

@@ -1,0 +1,358 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type CallOptions,
+  checkExamples,
+  checkMaxAgeMs,
+  checkMaxExamples,
+  checkSelector,
+  type ExampleChange,
+  type ExampleStore,
+  exampleKey,
+  InvalidArgumentError,
+  raceAbort,
+  type ToolExample,
+  throwIfAborted,
+  type WarningHandler,
+} from '@shortlist/core';
+import type { ChainableCommander } from 'ioredis';
+import { addFields, decodeEntries, forgetFields } from './example-entries.js';
+import { createExampleMirror, type ExampleMirror } from './example-mirror.js';
+import { outageNotice, warnToConsole } from './outage-notice.js';
+import { redisCallError } from './redis-call-error.js';
+import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';
+import { compareIds, streamInfoField, trimmedSince } from './stream-ids.js';
+import { withDeadline } from './with-deadline.js';
+
+export interface RedisExampleStoreOptions {
+  /** A Redis URL or an ioredis client (duplicated: one connection reads, one writes). */
+  readonly redis: RedisTarget;
+  /** Prefix of every key written. @default 'shortlist:' */
+  readonly prefix?: string;
+  /** Which shared examples; processes with the same name share them (stream `<prefix>examples:<name>`). @default 'default' */
+  readonly name?: string;
+  /** The stream keeps at most this many entries (examples and forgets; `XADD MAXLEN`), the oldest go first. @default 100000 */
+  readonly maxExamples?: number;
+  /** Examples learnt longer ago than this are dropped (by their `at`) and trimmed from the stream; none when absent. */
+  readonly maxAgeMs?: number;
+  /** Longest wait for one Redis round trip; past it the call rejects with `ApiCallError`. @default 250 */
+  readonly timeoutMs?: number;
+  /** How long one blocking read waits for news before checking in again. @default 1000 */
+  readonly blockMs?: number;
+  /** Pause before reading again from an unreachable Redis. @default 250 */
+  readonly retryMs?: number;
+  /** Told once when Redis becomes unreachable and when it returns, and of skipped entries. @default console.warn */
+  readonly onWarning?: WarningHandler;
+}
+
+/** An `ExampleStore` every process of a fleet shares through Redis. */
+export interface RedisExampleStore extends Required<ExampleStore> {
+  /** Stops following the stream and closes this store's connections; later calls reject. */
+  close(): Promise<void>;
+}
+
+const FIRST_CONNECT_MS = 2000;
+/** Entries per read. */
+const PAGE = 1000;
+
+type RawEntry = [string, string[]];
+
+/**
+ * Keeps examples in a Redis Stream that every process follows, so an example learnt on one
+ * worker is used by all of them, at once where it was learnt and within one blocking read
+ * elsewhere. Forgets are entries too, applied in order, and erase the matching entries.
+ */
+export function redisExampleStore(given: RedisExampleStoreOptions): RedisExampleStore {
+  const options: Partial<RedisExampleStoreOptions> = given ?? {};
+  const name = options.name ?? 'default';
+  if (typeof name !== 'string' || name === '') {
+    throw new InvalidArgumentError({
+      argument: 'redisExampleStore(options.name)',
+      expected: 'a non-empty string',
+      message: `redisExampleStore(options.name) must be a non-empty string, got ${String(name)}`,
+    });
+  }
+  const stream = `${options.prefix ?? 'shortlist:'}examples:${name}`;
+  const label = `redisExampleStore(${stream})`;
+  const maxExamples = checkMaxExamples(
+    options.maxExamples,
+    'redisExampleStore(options.maxExamples)',
+  );
+  const maxAgeMs = checkMaxAgeMs(options.maxAgeMs, 'redisExampleStore(options.maxAgeMs)');
+  const timeoutMs = positiveInteger(options.timeoutMs, 250, 'redisExampleStore(options.timeoutMs)');
+  const blockMs = positiveInteger(options.blockMs, 1000, 'redisExampleStore(options.blockMs)');
+  const retryMs = positiveInteger(options.retryMs, 250, 'redisExampleStore(options.retryMs)');
+  // The first connection may take longer than one command (a busy machine); it is waited once.
+  const connectMs = Math.max(timeoutMs, FIRST_CONNECT_MS);
+  const onWarning = options.onWarning ?? warnToConsole;
+  const writer = openClient(options.redis, 'redisExampleStore(options.redis)');
+  const reader = openClient(options.redis, 'redisExampleStore(options.redis)');
+  writer.on('error', () => undefined); // failures surface through calls, reported once
+  reader.on('error', () => undefined);
+  const notice = outageNotice(label, onWarning);
+  /**
+   * Set when a connection comes back: Redis may have restarted empty (no persistence) or trimmed
+   * meanwhile, so the mirror is rebuilt from what Redis holds before it is used again.
+   */
+  let stale = false;
+  for (const client of [writer, reader]) {
+    let connected = false;
+    client.on('ready', () => {
+      if (connected) stale = true;
+      connected = true;
+    });
+  }
+
+  let mirror: ExampleMirror = createExampleMirror();
+  /** The last stream entry applied to the mirror; each entry is applied once, in order. */
+  let lastId = '0';
+  let closed = false;
+  /** While the mirror is rebuilt from the stream, the follower's reads are dropped (the rebuild reads them). */
+  let reloading = false;
+  const listeners = new Set<(change: ExampleChange) => void>();
+
+  const tell = (change: ExampleChange): void => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(change);
+      } catch (error) {
+        onWarning(
+          `${label}: a subscriber threw on a '${change.type}' change (${error instanceof Error ? error.message : String(error)}); the others were told`,
+        );
+      }
+    }
+  };
+  const skip = (id: string): void =>
+    onWarning(`${label}: skipped entry ${id}, which is not a valid example or forget`);
+
+  /** Applies the entries after `lastId`, in order, telling subscribers. */
+  const applyNew = (raw: readonly RawEntry[]): void => {
+    const fresh = raw.filter(([id]) => compareIds(id, lastId) > 0);
+    if (fresh.length === 0) return;
+    lastId = fresh.at(-1)![0];
+    mirror.apply(decodeEntries(fresh, skip), tell);
+  };
+
+  /**
+   * After a read that covered the stream up to `covered`, with the `XINFO STREAM` taken right
+   * after it: drops what was trimmed or aged out, and says whether the mirror must be rebuilt
+   * (entries not yet read were trimmed, or the stream is gone or younger than what was read).
+   */
+  const settle = (info: unknown, covered: string): boolean => {
+    const dropped = [];
+    const lastGenerated = streamInfoField(info, 'last-generated-id');
+    const recreated =
+      covered !== '0' &&
+      (info === undefined ||
+        (typeof lastGenerated === 'string' && compareIds(lastGenerated, covered) < 0));
+    if (recreated || trimmedSince(info, lastId)) return true;
+    if (info !== undefined) {
+      const first = streamInfoField(info, 'first-entry');
+      const firstId = Array.isArray(first) && typeof first[0] === 'string' ? first[0] : undefined;
+      dropped.push(...mirror.trimBefore(firstId));
+    }
+    if (maxAgeMs !== undefined) dropped.push(...mirror.expire(Date.now() - maxAgeMs));
+    if (dropped.length > 0) tell({ type: 'dropped', examples: dropped });
+    return false;
+  };
+
+  const exec = async (batch: ChainableCommander, what: string) => {
+    const results = await withDeadline(batch.exec(), timeoutMs, what);
+    const failed = results?.find(([error]) => error);
+    if (!results || failed) throw failed?.[0] ?? new Error('transaction was discarded');
+    return results;
+  };
+
+  /** Rebuilds the mirror from the whole stream, telling subscribers what changed. */
+  const reload = async (): Promise<void> => {
+    reloading = true;
+    stale = false;
+    try {
+      const fresh = createExampleMirror();
+      let end = '0';
+      for (;;) {
+        const page = (await withDeadline(
+          writer.xrange(stream, end === '0' ? '-' : `(${end}`, '+', 'COUNT', PAGE),
+          timeoutMs,
+          'reload examples',
+        )) as RawEntry[];
+        fresh.apply(decodeEntries(page, skip), () => undefined);
+        if (page.length > 0) end = page.at(-1)![0];
+        if (page.length < PAGE) break;
+      }
+      if (maxAgeMs !== undefined) fresh.expire(Date.now() - maxAgeMs);
+      // Subscribers hear the difference, usually nothing, rather than a reset to read it all again.
+      const identity = (example: ToolExample) => `${exampleKey(example)}@${example.at}`;
+      const before = new Map(mirror.examples().map((example) => [identity(example), example]));
+      const added = fresh.examples().filter((example) => !before.delete(identity(example)));
+      mirror = fresh;
+      lastId = end;
+      if (before.size > 0) tell({ type: 'dropped', examples: [...before.values()] });
+      if (added.length > 0) tell({ type: 'added', examples: added });
+    } finally {
+      reloading = false;
+    }
+  };
+
+  /** Store calls that read Redis run one at a time, so a rebuild never interleaves with a catch-up. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  /** Applies every entry up to the stream's end now, on the writer connection (not waiting for the follower). */
+  const catchUp = (what: string): Promise<void> =>
+    serial(async () => {
+      if (stale) return reload();
+      for (;;) {
+        const from = lastId;
+        const results = await withDeadline(
+          writer
+            .multi()
+            .xrange(stream, from === '0' ? '-' : `(${from}`, '+', 'COUNT', PAGE)
+            .xinfo('STREAM', stream)
+            .exec(),
+          timeoutMs,
+          what,
+        );
+        const [range, info] = results ?? [];
+        if (!range || range[0]) throw range?.[0] ?? new Error('transaction was discarded');
+        const page = range[1] as RawEntry[];
+        applyNew(page);
+        if (settle(info?.[0] ? undefined : info?.[1], page.at(-1)?.[0] ?? from)) return reload();
+        if (page.length < PAGE) return;
+      }
+    });
+
+  /** Runs a call against Redis, turning an outage into a typed, retryable error. */
+  const call = async <T>(
+    what: string,
+    consequence: string,
+    callOptions: CallOptions | undefined,
+    work: () => Promise<T>,
+  ): Promise<T> => {
+    if (closed) {
+      throw new InvalidArgumentError({
+        argument: label,
+        expected: 'an open store',
+        message: `${label}.${what}: the store was closed; open a new one`,
+      });
+    }
+    throwIfAborted(callOptions?.signal);
+    const running = (async () => {
+      try {
+        await whenReady(writer, connectMs);
+        return await work();
+      } catch (error) {
+        throw redisCallError(`${label}.${what}`, error, consequence);
+      }
+    })();
+    return raceAbort(running, callOptions?.signal);
+  };
+
+  const follow = async (): Promise<void> => {
+    while (!closed) {
+      try {
+        await whenReady(reader, connectMs);
+        if (stale) await serial(async () => (stale ? reload() : undefined));
+        const readFrom = lastId;
+        const results = await withDeadline(
+          reader
+            .pipeline()
+            .xread('COUNT', PAGE, 'BLOCK', blockMs, 'STREAMS', stream, readFrom)
+            .xinfo('STREAM', stream)
+            .exec(),
+          blockMs + timeoutMs,
+          'read examples',
+        );
+        const [read, info] = results ?? [];
+        if (!read || read[0]) throw read?.[0] ?? new Error('read was discarded');
+        notice.recovered();
+        if (closed || reloading) continue;
+        const entries = (read[1] as [string, RawEntry[]][] | null)?.[0]?.[1] ?? [];
+        applyNew(entries);
+        const covered = entries.at(-1)?.[0] ?? readFrom;
+        if (settle(info?.[0] ? undefined : info?.[1], covered)) await serial(reload);
+      } catch (error) {
+        if (closed) break;
+        notice.failed('read', error);
+        if (reader.status === 'ready') reader.disconnect(true); // a stalled read: start afresh
+        await sleep(retryMs);
+      }
+    }
+  };
+  const following = follow();
+
+  return {
+    async addExamples(examples, callOptions) {
+      const checked = checkExamples(
+        examples,
+        `${label}.addExamples(examples)`,
+        (tool) => tool !== '',
+      );
+      if (checked.length === 0) return;
+      return call(
+        'addExamples',
+        'the examples may not be kept; learning can go on without them or try again',
+        callOptions,
+        async () => {
+          const now = Date.now();
+          const batch = writer.multi();
+          for (const example of checked) {
+            batch.xadd(
+              stream,
+              'MAXLEN',
+              maxExamples,
+              '*',
+              ...addFields({ ...example, at: example.at ?? now }),
+            );
+          }
+          if (maxAgeMs !== undefined)
+            batch.xtrim(stream, 'MINID', `${Math.floor(now - maxAgeMs)}-0`);
+          await exec(batch, 'add examples');
+          await catchUp('deliver added examples');
+        },
+      );
+    },
+    async readExamples(callOptions) {
+      return call('readExamples', 'try again when Redis is back', callOptions, async () => {
+        await catchUp('read examples');
+        return mirror.examples();
+      });
+    },
+    async forgetExamples(selector, callOptions) {
+      const checked = checkSelector(selector, `${label}.forgetExamples(selector)`);
+      return call(
+        'forgetExamples',
+        'nothing may have been forgotten; try again',
+        callOptions,
+        async () => {
+          await catchUp('read examples before forgetting');
+          const { count, ids } = mirror.matching(checked);
+          const batch = writer.multi();
+          // Erase the examples' entries for good; the forget entry tells every process, in order.
+          if ('all' in checked) batch.xtrim(stream, 'MAXLEN', 0);
+          else if (ids.length > 0) batch.xdel(stream, ...ids);
+          batch.xadd(stream, 'MAXLEN', maxExamples, '*', ...forgetFields(checked));
+          await exec(batch, 'forget examples');
+          await catchUp('deliver the forget');
+          return count;
+        },
+      );
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    async close() {
+      closed = true;
+      reader.disconnect();
+      writer.disconnect();
+      await following;
+      await queue;
+    },
+  };
+}
