@@ -23,6 +23,9 @@ const COMPACT_MIN_DEAD = 1000;
 /** ...and how many times the live ones they must outnumber. */
 const COMPACT_DEAD_FACTOR = 1;
 
+/** Longest wait for another process's compaction to finish before reading its file anyway. */
+const SETTLE_MS = 60_000;
+
 /** The file this store reads and appends to, and how far it has read it. */
 interface LogState {
   readonly handle: FileHandle;
@@ -95,6 +98,8 @@ export function fileExampleStore(
   let replay: ExampleReplay = createExampleReplay(bounds);
   let log: LogState | undefined;
   let closed = false;
+  /** This store is compacting: it holds the lock, so must not wait for it. */
+  let holdingLock = false;
   let timer: ReturnType<typeof setInterval> | undefined;
   /** A tombstone this store wrote and waits to see applied, to count what it forgot. */
   let watching: { readonly line: string; count?: number } | undefined;
@@ -150,9 +155,17 @@ export function fileExampleStore(
     }
   };
 
+  /** Waits while another process holds the lock: a compaction copies lines after its rename. */
+  const settle = async (): Promise<void> => {
+    const until = Date.now() + SETTLE_MS;
+    while (!holdingLock && Date.now() < until && (await lockHeld(lockPath))) await sleep(15);
+  };
+
   /** (Re)reads the file from its start, as now at the path; subscribers hear `reset` on a re-read. */
   const load = async (): Promise<LogState> => {
     let opened: Awaited<ReturnType<typeof openLog>>;
+    // A replaced file is read once its compaction finished, so lines it copies keep their order.
+    if (log) await settle();
     try {
       await mkdir(dirname(path), { recursive: true });
       opened = await openLog(path, lockPath);
@@ -255,8 +268,6 @@ export function fileExampleStore(
       if ((await currentFileId(path)) === state.id) return; // any later compaction reads it
       const rest = await readFrom(state.handle, from);
       const at = rest.indexOf(data);
-      const waitUntil = Date.now() + 60_000;
-      while ((await lockHeld(lockPath)) && Date.now() < waitUntil) await sleep(15);
       const current = await load();
       const copiedTo = current.copied.get(state.id) ?? -1;
       if (at >= 0 && from + at + data.length <= copiedTo) return;
@@ -266,6 +277,7 @@ export function fileExampleStore(
   const compact = async (waitMs: number): Promise<boolean> => {
     const lock = await takeLock(lockPath, waitMs);
     if (!lock) return false;
+    holdingLock = true;
     try {
       const state = await catchUp();
       const rewritten = await rewriteLog(path, state, state.offset, replay.kept.values());
@@ -278,6 +290,7 @@ export function fileExampleStore(
       };
       await state.handle.close().catch(() => undefined);
     } finally {
+      holdingLock = false;
       await lock.release();
     }
     await catchUp();
