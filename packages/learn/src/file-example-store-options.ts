@@ -1,4 +1,4 @@
-import type { ExampleStore } from '@shortlist/core';
+import type { CallOptions, ExampleSelector, ExampleStore, ToolExample } from '@shortlist/core';
 
 /** Options of `fileExampleStore()`. */
 export interface FileExampleStoreOptions {
@@ -17,6 +17,12 @@ export interface FileExampleStoreOptions {
 /** An `ExampleStore` in an append-only file that several processes may share. */
 export interface FileExampleStore extends Required<ExampleStore> {
   readonly path: string;
+  /** Appends the examples; resolves once they are in the file and this process's subscribers heard. */
+  addExamples(examples: readonly ToolExample[], options?: CallOptions): Promise<void>;
+  /** Every live example, oldest first, after reading what other processes appended. */
+  readExamples(options?: CallOptions): Promise<readonly ToolExample[]>;
+  /** Appends a tombstone; resolves to how many examples it dropped. Compact to erase them from disk. */
+  forgetExamples(selector: ExampleSelector, options?: CallOptions): Promise<number>;
   /**
    * Rewrites the file with only the live examples, now rather than when dead records pile up:
    * forget, then compact, to erase examples from the file.

@@ -162,7 +162,9 @@ describe('fileExampleStore()', () => {
       const path = file(name);
       writeFileSync(path, content);
       const { store } = open(path);
-      const error = await store.addExamples([{ query: 'q', tool: 't' }]).catch((e: unknown) => e);
+      const error = await Promise.resolve(store.addExamples([{ query: 'q', tool: 't' }])).catch(
+        (caught: unknown) => caught,
+      );
       expect(CorruptDataError.isInstance(error), name).toBe(true);
       expect((error as Error).message).toContain(path);
       expect((error as Error).message).toMatch(
