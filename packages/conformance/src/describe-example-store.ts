@@ -120,9 +120,7 @@ export function describeExampleStore(name: string, options: DescribeExampleStore
         const heard = listener.take();
         expect(heard.map((change) => change.type)).toEqual(['added']);
         const added = heard[0]?.type === 'added' ? heard[0].examples : [];
-        expect(strip(added)).toEqual([
-          { query: 'refund order 42', tool: 'refund', helpful: true },
-        ]);
+        expect(strip(added)).toEqual([{ query: 'refund order 42', tool: 'refund', helpful: true }]);
       }
       second.stop();
       expect(await store.forgetExamples({ tool: 'refund' })).toBe(1);
