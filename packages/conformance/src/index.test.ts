@@ -7,6 +7,7 @@ it('exports exactly the public API', async () => {
     'countingEmbedder',
     'deepFreeze',
     'describeEmbedder',
+    'describeExampleStore',
     'describeFusion',
     'describePacker',
     'describeRanker',

@@ -1,5 +1,10 @@
 export { deepFreeze } from './deep-freeze.js';
 export { type DescribeEmbedderOptions, describeEmbedder } from './describe-embedder.js';
+export {
+  type DescribeExampleStoreOptions,
+  describeExampleStore,
+  type ExampleStoreBounds,
+} from './describe-example-store.js';
 export { type DescribeFusionOptions, describeFusion } from './describe-fusion.js';
 export { type DescribePackerOptions, describePacker } from './describe-packer.js';
 export { type DescribeRankerOptions, describeRanker } from './describe-ranker.js';

@@ -72,6 +72,11 @@ it('fails plugins that break the contract, on the rule they break', () => {
     'batch differs from single',
     'embeds a batch exactly as it embeds each text alone, in input order',
   );
+  expectFailed('tells late', 'tells each subscriber of its changes once, before the call resolves');
+  expectFailed(
+    'keeps repeats',
+    'replaces a repeated example: dropped the old, then added the new, at the newest place',
+  );
   // Rules a plugin keeps are not reported as broken.
   expect(
     [...failed].some(

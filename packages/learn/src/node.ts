@@ -1,0 +1,2 @@
+export { fileExampleStore } from './file-example-store.js';
+export type { FileExampleStore, FileExampleStoreOptions } from './file-example-store-options.js';
