@@ -18,6 +18,8 @@ const bundled = new Set([
   '@shortlist/fusion',
   '@shortlist/budget',
   '@shortlist/lexical',
+  // lexical() imports it since it learns from examples.
+  '@shortlist/learn',
 ]);
 
 const packageName = (specifier) =>

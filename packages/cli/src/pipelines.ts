@@ -3,6 +3,7 @@ import { budget, encodingForModel, type TokenCounter } from '@shortlist/budget';
 import {
   cached,
   type EmbeddingStore,
+  type ExampleStore,
   InvalidArgumentError,
   type Pipeline,
   pipe,
@@ -59,6 +60,8 @@ export interface PipelineSettings extends EmbedderSettings {
   readonly model?: string;
   /** Where embeddings are cached between runs (the MCP gateway keeps them on disk). */
   readonly embeddingStore?: EmbeddingStore;
+  /** Examples the `lexical` pipeline learns from (the MCP gateway records its calls there). */
+  readonly examples?: ExampleStore;
   /** Counts the budget's tokens instead of loading gpt-tokenizer (the bundled sample's cache). */
   readonly tokenizer?: TokenCounter;
 }
@@ -95,6 +98,7 @@ export async function createPipeline(
     });
   }
   const model = knownModel(settings.model);
+  const { examples } = settings;
   const packer = (fallback: number | undefined) => {
     const maxTokens = settings.budget ?? fallback;
     if (maxTokens === undefined) return undefined;
@@ -111,9 +115,9 @@ export async function createPipeline(
     case 'lexical':
       // The one named default, the same pipeline as the root README's example.
       if (!settings.tokenizer)
-        return lexical({ maxTokens: settings.budget ?? defaultBudget, model });
+        return lexical({ maxTokens: settings.budget ?? defaultBudget, model, examples });
       // lexical() packs with budget(maxTokens, { model }); the same, counted by the given counter.
-      return lexical({ maxTokens: false, model }).pack(packer(defaultBudget)!);
+      return lexical({ maxTokens: false, model, examples }).pack(packer(defaultBudget)!);
     case 'bm25':
       return withPacker(pipe(bm25()), undefined);
     case 'tfidf':

@@ -1,15 +1,19 @@
-import type { Pipeline } from '@shortlist/core';
+import type { ExampleStore, Pipeline } from '@shortlist/core';
 import { defaultMaxTokens, lexical } from '@shortlist/lexical';
 
 /** Token budget `search_tools` packs its answer into when none is given. */
 export const defaultSearchBudget = defaultMaxTokens;
 
-/** The gateway's pipeline when none is given: Shortlist's offline default, `lexical()`. */
+/**
+ * The gateway's pipeline when none is given: Shortlist's offline default, `lexical()`, learning
+ * from `examples` when given (the gateway passes the store its calls record into).
+ */
 export function defaultGatewayPipeline(
-  options: { budget?: number; model?: string } = {},
+  options: { budget?: number; model?: string; examples?: ExampleStore } = {},
 ): Pipeline {
   return lexical({
     maxTokens: options.budget ?? defaultSearchBudget,
     model: options.model ?? 'gpt-4o',
+    ...(options.examples ? { examples: options.examples } : {}),
   });
 }

@@ -10,6 +10,7 @@ import type { Gateway } from './gateway.js';
 import { callToolTool, maxSearchLimit, searchToolsTool } from './gateway-tools.js';
 import { mcpError } from './mcp-error.js';
 import { type GatewayMode, type ModeOptions, matchesAllowList } from './mode-options.js';
+import { sessionLearning } from './session-learning.js';
 
 type RequestExtra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
 
@@ -69,6 +70,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
   /** `dynamic` mode's exposed tools, least recently used first. */
   const exposed = new Map<string, McpTool>();
   const notify = () => server.sendToolListChanged().catch(() => undefined);
+  const learning = sessionLearning(gateway);
 
   const filtered = async (): Promise<McpTool[]> => {
     if (options.filterQuery) {
@@ -115,6 +117,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
           }),
     });
     await Promise.all(forwarding);
+    learning.called(name, result);
     return result;
   };
 
@@ -129,6 +132,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
     if (mode !== 'filter' && name === searchToolsTool.name) {
       const { query, limit } = searchArguments(args);
       const found = await gateway.search(query, { limit, signal: extra.signal });
+      learning.offered(query, found.tools);
       if (mode === 'dynamic' && found.tools.length) {
         let changed = false;
         for (const tool of found.tools) {
@@ -168,6 +172,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
       }
     }
     if (mode === 'filter' && (await filtered()).some((tool) => tool.name === name)) {
+      if (options.filterQuery) learning.offered(options.filterQuery, [{ name }]);
       return proxy(name, args ?? {}, extra);
     }
     throw mcpError(

@@ -1,5 +1,5 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import type { Picker, Pipeline } from '@shortlist/core';
+import type { ExampleStore, Picker, Pipeline } from '@shortlist/core';
 
 /** How the gateway is set up; every duration is in milliseconds. */
 export interface GatewayOptions {
@@ -9,6 +9,12 @@ export interface GatewayOptions {
   readonly pipeline?: Pipeline;
   /** Token budget of the default pipeline. @default 4000 */
   readonly budget?: number;
+  /**
+   * Where a call of a tool `search_tools` offered records `{ query, tool }`; the default pipeline
+   * learns from it (give your own `pipeline` the same store). `false` records nothing.
+   * @default memoryExampleStore()
+   */
+  readonly examples?: ExampleStore | false;
   /**
    * Makes the first index, e.g. with `restoreOrIndex` from `@shortlist/redis` so that replicas
    * build once between them. @default a snapshot on disk under `cacheDirectory`, or indexing

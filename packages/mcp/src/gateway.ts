@@ -5,7 +5,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import type { Picker } from '@shortlist/core';
+import { memoryExampleStore, type Picker, type ToolExample } from '@shortlist/core';
 import { defaultCacheDirectory } from './cache-directory.js';
 import { defaultGatewayPipeline } from './default-pipeline.js';
 import type { GatewayOptions } from './gateway-options.js';
@@ -33,6 +33,11 @@ export interface Gateway {
   search(query: string, options?: { limit?: number; signal?: AbortSignal }): Promise<SearchResult>;
   /** Calls a tool by its gateway name on the upstream that owns it, checking arguments first. */
   call(name: string, args: unknown, options?: UpstreamCallOptions): Promise<CallToolResult>;
+  /**
+   * Keeps `{ query, tool }` in the examples store, in the background: a failure is a warning,
+   * never an error of the call that taught it. Does nothing with `examples: false`.
+   */
+  record(example: ToolExample): void;
   /** Listens for catalogue changes (after the index has caught up); returns an unsubscribe. */
   onChange(listener: () => void): () => void;
   /** Waits until the index reflects every listing received so far. */
@@ -49,7 +54,13 @@ const defaultWarning = (message: string) => process.stderr.write(`shortlist mcp:
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const servers = parseServerConfig(options.config);
   const warn = options.onWarning ?? defaultWarning;
-  const pipeline = options.pipeline ?? defaultGatewayPipeline({ budget: options.budget });
+  const examples =
+    options.examples === false ? undefined : (options.examples ?? memoryExampleStore());
+  const pipeline =
+    options.pipeline ??
+    defaultGatewayPipeline({ budget: options.budget, ...(examples ? { examples } : {}) });
+  /** Examples being written; `close()` lets them finish. */
+  const recording = new Set<Promise<void>>();
   const cacheDirectory =
     options.cacheDirectory === false
       ? undefined
@@ -201,6 +212,17 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       const upstream = upstreams.get(entry.server)!;
       return upstream.call(entry.upstream.name, input as Record<string, unknown>, callOptions);
     },
+    record(example) {
+      if (!examples || closed) return;
+      // Started after the call's result is in hand, and not awaited: learning never delays a call.
+      const done: Promise<void> = Promise.resolve()
+        .then(() => examples.addExamples([example]))
+        .catch((error) =>
+          warn(`could not record that "${example.tool}" served a search: ${String(error)}`),
+        )
+        .finally(() => recording.delete(done));
+      recording.add(done);
+    },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -208,6 +230,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     settled: () => work,
     async close() {
       closed = true;
+      await Promise.allSettled(recording);
       await Promise.allSettled([...upstreams.values()].map((upstream) => upstream.close()));
       await work.catch(() => undefined);
       picker?.dispose();

@@ -215,7 +215,13 @@ function createMcpServer() {
       case 'whoami':
         return text(`token is ${process.env.SECRET_TOKEN}`);
       default:
-        if (name.startsWith('generated_') || name.startsWith('plugin_')) return text(`ran ${name}`);
+        if (
+          name.startsWith('generated_') ||
+          name.startsWith('plugin_') ||
+          fromFile.some((tool) => tool.name === name)
+        ) {
+          return text(`ran ${name}`);
+        }
         return { content: [{ type: 'text', text: `no tool ${name}` }], isError: true };
     }
   });

@@ -79,6 +79,66 @@ describe('shortlist mcp', { timeout: 60_000 }, () => {
     }
   });
 
+  it('learns from calls by default, and not with --no-learn', async () => {
+    /** Starts the gateway over HTTP; resolves with a function that opens a new session. */
+    const start = async (flags: string[]) => {
+      const child = spawn(
+        process.execPath,
+        [bin, 'mcp', '--config', config, '--no-cache', '--http', '0', ...flags],
+        { stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      children.push(child);
+      let stderr = '';
+      child.stderr!.setEncoding('utf8');
+      while (!/at (http\S+)/.test(stderr)) stderr += (await once(child.stderr!, 'data'))[0];
+      const url = new URL(/at (http\S+)/.exec(stderr)![1]!);
+      return async () => {
+        const client = new Client({ name: 'test-client', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(url));
+        clients.push(client);
+        return client;
+      };
+    };
+    const found = async (client: Client, query: string) =>
+      JSON.parse(
+        (
+          (await client.callTool({ name: 'search_tools', arguments: { query } })).content as {
+            text: string;
+          }[]
+        )[0]!.text,
+      ).tools.map((tool: { name: string }) => tool.name);
+    const children: ChildProcess[] = [];
+    const clients: Client[] = [];
+    try {
+      for (const [flags, learns] of [
+        [[], true],
+        [['--no-learn'], false],
+      ] as const) {
+        const session = await start([...flags]);
+        // No word of the tool ("Get the weather forecast for a city"): nothing found yet.
+        expect(await found(await session(), 'is it going to rain in Bergen')).toEqual([]);
+        const agent = await session();
+        expect(await found(agent, 'is it going to rain in this city')).toEqual([
+          'weather__get_forecast',
+        ]);
+        await agent.callTool({
+          name: 'call_tool',
+          arguments: { name: 'weather__get_forecast', arguments: { city: 'Oslo' } },
+        });
+        const later = () =>
+          session().then((client) => found(client, 'is it going to rain in Bergen'));
+        if (learns) await expect.poll(later).toEqual(['weather__get_forecast']);
+        else expect(await later()).toEqual([]);
+      }
+    } finally {
+      for (const client of clients) await client.close();
+      for (const child of children) {
+        child.kill();
+        await once(child, 'exit');
+      }
+    }
+  });
+
   it('reports a bad config or mode in one line and exits 1', async () => {
     const missing = await runCli(['mcp', '--config', join(directory, 'none.json')]);
     expect(missing.code).toBe(1);

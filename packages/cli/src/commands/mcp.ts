@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { InvalidArgumentError, type Pipeline } from '@shortlist/core';
+import { InvalidArgumentError, memoryExampleStore, type Pipeline } from '@shortlist/core';
 import type { GatewayMode, ModeOptions } from '@shortlist/mcp';
 import type { Command } from 'commander';
 import {
@@ -28,6 +28,7 @@ interface McpCommandOptions extends EmbeddingFlags {
   readonly cache: boolean;
   readonly cacheDir?: string;
   readonly redis?: string;
+  readonly learn: boolean;
 }
 
 async function readConfig(path: string): Promise<unknown> {
@@ -112,13 +113,24 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
     ? embeddingCache(join(options.cacheDir ?? defaultCacheDirectory(), 'embeddings.cache'), warn)
     : undefined;
   const { createPipeline } = await import('../pipelines.js');
+  // Learning from calls is on unless --no-learn: shared through Redis, else beside the snapshots.
+  const { openExampleStore, openSharedExampleStore } = await import('../open-example-store.js');
+  const examples = !options.learn
+    ? undefined
+    : options.redis
+      ? await openSharedExampleStore(options.redis)
+      : options.cache
+        ? await openExampleStore(options.cacheDir ?? defaultCacheDirectory())
+        : memoryExampleStore();
   const gateway = await createGateway({
     config: await readConfig(options.config),
     pipeline: await createPipeline(options.pipeline ?? impliedPipeline(options, 'lexical'), {
       budget: options.budget,
       ...embeddingSettings(options),
       ...(embeddingStore ? { embeddingStore } : {}),
+      ...(examples ? { examples } : {}),
     }),
+    examples: examples ?? false,
     ...(options.redis ? { openPicker: sharedIndex(options) } : {}),
     ...(options.cache
       ? options.cacheDir
@@ -197,6 +209,10 @@ export function mcpCommand(program: Command): void {
     .option(
       '--redis <url>',
       'share index snapshots with other replicas through Redis (redis://host:port)',
+    )
+    .option(
+      '--no-learn',
+      'record nothing from calls (by default a found tool that is called ranks higher next time)',
     )
     .addHelpText(
       'after',

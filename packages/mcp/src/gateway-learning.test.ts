@@ -1,0 +1,215 @@
+import { once } from 'node:events';
+import type { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import {
+  type ExampleChange,
+  MAX_EXAMPLE_QUERY_LENGTH,
+  type MemoryExampleStore,
+  memoryExampleStore,
+  type ToolExample,
+} from '@shortlist/core';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { createDownstreamServer } from './downstream-server.js';
+import type { GatewayOptions } from './gateway-options.js';
+import type { ModeOptions } from './mode-options.js';
+import { serveHttp } from './serve-http.js';
+import { firstText, foundNames, httpClient, stdioUpstream, testGateway } from './test-helpers.js';
+
+// These tests start real processes; a loaded CI machine needs more than the default 5 s.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+const teamTools = fileURLToPath(new URL('../test-servers/team-tools.jsonl', import.meta.url));
+/** The fixed test tools under `hub__`, and a small team catalogue under `team__`. */
+const config = {
+  mcpServers: { hub: stdioUpstream(), team: stdioUpstream(['--tools-file', teamTools]) },
+};
+/** The user's words: no word in common with `team__scan_secrets` ("Scan commits for secrets that leaked into a repository"). */
+const asked = 'did anyone leak an API key';
+/** A later, similar request from another user. */
+const later = 'did someone leak our API key?';
+const scanner = 'team__scan_secrets';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A gateway over the test catalogue, served over HTTP; `connect()` opens a new MCP session. */
+async function served(options: Partial<GatewayOptions> = {}, mode: ModeOptions = {}) {
+  const { gateway, warnings } = await testGateway(config, options);
+  cleanups.push(() => gateway.close());
+  const http = await serveHttp(gateway, mode);
+  cleanups.push(() => http.close());
+  const connect = async () => {
+    const client = await httpClient(http.url);
+    cleanups.push(() => client.close());
+    return client;
+  };
+  return { gateway, warnings, connect };
+}
+
+const search = async (client: Client, query: string, limit = 5) =>
+  foundNames(await client.callTool({ name: 'search_tools', arguments: { query, limit } }));
+const call = (client: Client, name: string, args: Record<string, unknown> = {}) =>
+  client.callTool({ name: 'call_tool', arguments: { name, arguments: args } });
+
+/** The examples a store hears added, one array per `addExamples` that added any. */
+function additions(store: MemoryExampleStore): ToolExample[][] {
+  const heard: ToolExample[][] = [];
+  store.subscribe((change: ExampleChange) => {
+    if (change.type === 'added')
+      heard.push(change.examples.map(({ query, tool }) => ({ query, tool })));
+  });
+  return heard;
+}
+
+describe('learning from calls, over Streamable HTTP', () => {
+  it('a call of a tool search found teaches its query once: a new session then finds the tool first', async () => {
+    const store = memoryExampleStore();
+    const heard = additions(store);
+    const { connect, warnings } = await served({ examples: store });
+    const before = await search(await connect(), later);
+    expect(before[0]).not.toBe(scanner);
+
+    const agent = await connect();
+    const found = await search(agent, asked);
+    expect(found).toContain(scanner);
+    expect(found[0]).not.toBe(scanner);
+    expect(firstText(await call(agent, scanner, { repository: 'web' }))).toBe('ran scan_secrets');
+    expect(firstText(await call(agent, scanner, { repository: 'api' }))).toBe('ran scan_secrets');
+    await expect.poll(() => heard).toEqual([[{ query: asked, tool: scanner }]]);
+
+    expect((await search(await connect(), later))[0]).toBe(scanner);
+    // Once per session and query: the second call above added nothing.
+    expect(heard).toHaveLength(1);
+    expect(warnings).toEqual([]);
+  });
+
+  it('records nothing for a tool no search offered, nor for a call that failed', async () => {
+    const store = memoryExampleStore();
+    const heard = additions(store);
+    const { connect } = await served({ examples: store });
+    const agent = await connect();
+    // Called by a name the model knew without searching.
+    expect(firstText(await call(agent, 'hub__echo', { message: 'hi' }))).toBe('hi');
+    // Found, called, and failed upstream (isError): weak evidence, not recorded.
+    expect(await search(agent, 'delete a file')).toContain('hub__delete_file');
+    expect((await call(agent, 'hub__delete_file', { path: '/etc' })).isError).toBe(true);
+    // Another session's search does not offer a tool to this one.
+    expect(await search(await connect(), 'add two numbers')).toContain('hub__add_numbers');
+    expect(firstText(await call(agent, 'hub__add_numbers', { a: 1, b: 2 }))).toBe('3');
+    // A recorded call after them all: records are kept in order, so nothing else came before it.
+    expect(await search(agent, 'render a bar chart')).toContain('hub__render_chart');
+    await call(agent, 'hub__render_chart', { title: 'q3' });
+    await expect
+      .poll(() => heard)
+      .toEqual([[{ query: 'render a bar chart', tool: 'hub__render_chart' }]]);
+  });
+
+  it('with examples: false, learns nothing', async () => {
+    const { connect } = await served({ examples: false });
+    const before = await search(await connect(), later);
+    const agent = await connect();
+    await search(agent, asked);
+    await call(agent, scanner, { repository: 'web' });
+    // Let a background record, were there one, land before searching again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await search(await connect(), later)).toEqual(before);
+  });
+
+  it('a 10 MB query still searches, and is recorded cut to MAX_EXAMPLE_QUERY_LENGTH', async () => {
+    const store = memoryExampleStore();
+    const { gateway } = await testGateway(config, { examples: store });
+    cleanups.push(() => gateway.close());
+    // The SDK's HTTP transport refuses bodies over 4 MB, so this session is linked in memory.
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const server = createDownstreamServer(gateway);
+    await server.connect(serverSide);
+    const agent = new Client({ name: 'test-client', version: '1.0.0' });
+    await agent.connect(clientSide);
+    cleanups.push(() => agent.close());
+    const huge = 'scan the repository for leaked secrets '.repeat(270_000);
+    expect(huge.length).toBeGreaterThan(10_000_000);
+    expect((await search(agent, huge))[0]).toBe(scanner);
+    await call(agent, scanner, { repository: 'web' });
+    await expect.poll(() => store.examples().length).toBe(1);
+    expect(store.examples()[0]!.query).toBe(huge.slice(0, MAX_EXAMPLE_QUERY_LENGTH));
+  });
+
+  it('dynamic mode: a direct call of a found tool records the search that found it', async () => {
+    const store = memoryExampleStore();
+    const heard = additions(store);
+    const { connect } = await served({ examples: store }, { mode: 'dynamic' });
+    const agent = await connect();
+    expect(await search(agent, asked)).toContain(scanner);
+    expect(await search(agent, 'open a pull request', 1)).toEqual(['team__open_pull_request']);
+    expect(
+      firstText(await agent.callTool({ name: scanner, arguments: { repository: 'web' } })),
+    ).toBe('ran scan_secrets');
+    await expect.poll(() => heard).toEqual([[{ query: asked, tool: scanner }]]);
+  });
+
+  it('filter mode: a call of a listed tool records the filter query that chose the list', async () => {
+    const store = memoryExampleStore();
+    const heard = additions(store);
+    const filterQuery = 'find secrets that leaked into a repository';
+    const { connect } = await served(
+      { examples: store },
+      { mode: 'filter', filterQuery, filterLimit: 3 },
+    );
+    const agent = await connect();
+    expect((await agent.listTools()).tools.map((tool) => tool.name)).toContain(scanner);
+    await agent.callTool({ name: scanner, arguments: { repository: 'web' } });
+    await agent.callTool({ name: scanner, arguments: { repository: 'api' } });
+    await expect.poll(() => heard).toEqual([[{ query: filterQuery, tool: scanner }]]);
+  });
+
+  it('a failing store is a warning; the call still answers', async () => {
+    const store = memoryExampleStore();
+    const failing = {
+      ...store,
+      addExamples: () => Promise.reject(new Error('disk full')),
+    };
+    const { connect, warnings } = await served({ examples: failing });
+    const agent = await connect();
+    await search(agent, asked);
+    expect(firstText(await call(agent, scanner, { repository: 'web' }))).toBe('ran scan_secrets');
+    await expect
+      .poll(() => warnings)
+      .toEqual([`could not record that "${scanner}" served a search: Error: disk full`]);
+  });
+});
+
+describe('learning from calls over stdio', () => {
+  const launcher = fileURLToPath(new URL('../test-servers/gateway-stdio.mjs', import.meta.url));
+  let stdio: Client | undefined;
+  afterAll(() => stdio?.close());
+
+  it('what a stdio session teaches, a new session on the same gateway finds first', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [launcher, JSON.stringify(config), '--also-http'],
+      stderr: 'pipe',
+    });
+    stdio = new Client({ name: 'test-client', version: '1.0.0' });
+    await stdio.connect(transport);
+    let stderr = '';
+    const output = transport.stderr as PassThrough;
+    output.setEncoding('utf8');
+    while (!/http (\S+)\n/.test(stderr)) stderr += (await once(output, 'data'))[0];
+    const url = /http (\S+)\n/.exec(stderr)![1]!;
+    const fresh = async () => {
+      const client = await httpClient(url);
+      cleanups.push(() => client.close());
+      return client;
+    };
+    expect((await search(await fresh(), later))[0]).not.toBe(scanner);
+
+    expect(await search(stdio, asked)).toContain(scanner);
+    expect(firstText(await call(stdio, scanner, { repository: 'web' }))).toBe('ran scan_secrets');
+    await expect.poll(async () => (await search(await fresh(), later))[0]).toBe(scanner);
+  });
+});

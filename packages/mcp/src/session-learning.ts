@@ -1,0 +1,49 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core';
+import type { Gateway } from './gateway.js';
+
+/** What one downstream session teaches: which query offered each tool, and which calls it taught. */
+export interface SessionLearning {
+  /** A search for `query` (or the filter query) offered these tools to this session. */
+  offered(query: string, tools: readonly { readonly name: string }[]): void;
+  /** A call of `tool` succeeded with `result`: records the query that last offered it, once. */
+  called(tool: string, result: CallToolResult): void;
+}
+
+/** A query as an example holds it: its first `MAX_EXAMPLE_QUERY_LENGTH` units, whole characters. */
+export function exampleQuery(query: string): string {
+  if (query.length <= MAX_EXAMPLE_QUERY_LENGTH) return query;
+  const cut = query.slice(0, MAX_EXAMPLE_QUERY_LENGTH);
+  // Do not leave half of a surrogate pair at the end.
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/**
+ * Learning for one MCP session: a call of a tool this session's search (or filter query)
+ * offered records `{ query, tool }` once per query; a call of a tool never offered records nothing.
+ */
+export function sessionLearning(gateway: Gateway): SessionLearning {
+  /** Each offered tool's most recent offering query, already cut to example length. */
+  const offeredBy = new Map<string, string>();
+  const recorded = new Set<string>();
+  return {
+    offered(query, tools) {
+      const kept = exampleQuery(query);
+      for (const tool of tools) {
+        // A query blank in its first part is no example; an older search did not offer this time.
+        if (kept.trim() === '') offeredBy.delete(tool.name);
+        else offeredBy.set(tool.name, kept);
+      }
+    },
+    called(tool, result) {
+      // A failed call is weak evidence either way (bad arguments, a down service): record nothing.
+      if (result.isError === true) return;
+      const query = offeredBy.get(tool);
+      if (query === undefined) return;
+      const key = JSON.stringify([tool, query]);
+      if (recorded.has(key)) return;
+      recorded.add(key);
+      gateway.record({ query, tool });
+    },
+  };
+}
