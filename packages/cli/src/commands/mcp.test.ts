@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -79,63 +80,98 @@ describe('shortlist mcp', { timeout: 60_000 }, () => {
     }
   });
 
-  it('learns from calls by default, and not with --no-learn', async () => {
-    /** Starts the gateway over HTTP; resolves with a function that opens a new session. */
-    const start = async (flags: string[]) => {
-      const child = spawn(
-        process.execPath,
-        [bin, 'mcp', '--config', config, '--no-cache', '--http', '0', ...flags],
-        { stdio: ['ignore', 'ignore', 'pipe'] },
-      );
-      children.push(child);
-      let stderr = '';
-      child.stderr!.setEncoding('utf8');
-      while (!/at (http\S+)/.test(stderr)) stderr += (await once(child.stderr!, 'data'))[0];
-      const url = new URL(/at (http\S+)/.exec(stderr)![1]!);
-      return async () => {
-        const client = new Client({ name: 'test-client', version: '1.0.0' });
-        await client.connect(new StreamableHTTPClientTransport(url));
-        clients.push(client);
-        return client;
-      };
+  /** Starts the gateway over HTTP; resolves with a function that opens a new session. */
+  const startGateway = async (flags: string[], children: ChildProcess[], clients: Client[]) => {
+    const child = spawn(
+      process.execPath,
+      [bin, 'mcp', '--config', config, '--http', '0', ...flags],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    children.push(child);
+    let stderr = '';
+    child.stderr!.setEncoding('utf8');
+    while (!/at (http\S+)/.test(stderr)) stderr += (await once(child.stderr!, 'data'))[0];
+    const url = new URL(/at (http\S+)/.exec(stderr)![1]!);
+    return async () => {
+      const client = new Client({ name: 'test-client', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(url));
+      clients.push(client);
+      return client;
     };
-    const found = async (client: Client, query: string) =>
-      JSON.parse(
-        (
-          (await client.callTool({ name: 'search_tools', arguments: { query } })).content as {
-            text: string;
-          }[]
-        )[0]!.text,
-      ).tools.map((tool: { name: string }) => tool.name);
+  };
+  const found = async (client: Client, query: string) =>
+    JSON.parse(
+      (
+        (await client.callTool({ name: 'search_tools', arguments: { query } })).content as {
+          text: string;
+        }[]
+      )[0]!.text,
+    ).tools.map((tool: { name: string }) => tool.name);
+  /** Searches in the agent's words, then calls what it found: what the gateway learns from. */
+  const searchAndCall = async (agent: Client) => {
+    expect(await found(agent, 'is it going to rain in this city')).toEqual([
+      'weather__get_forecast',
+    ]);
+    await agent.callTool({
+      name: 'call_tool',
+      arguments: { name: 'weather__get_forecast', arguments: { city: 'Oslo' } },
+    });
+  };
+  const stopAll = async (children: ChildProcess[], clients: Client[]) => {
+    for (const client of clients) await client.close();
+    for (const child of children) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill();
+        await once(child, 'exit');
+      }
+    }
+  };
+
+  it('learns from calls by default, and not with --no-learn', async () => {
     const children: ChildProcess[] = [];
     const clients: Client[] = [];
     try {
       for (const [flags, learns] of [
-        [[], true],
-        [['--no-learn'], false],
+        [['--no-cache'], true],
+        [['--no-cache', '--no-learn'], false],
       ] as const) {
-        const session = await start([...flags]);
+        const session = await startGateway([...flags], children, clients);
         // No word of the tool ("Get the weather forecast for a city"): nothing found yet.
         expect(await found(await session(), 'is it going to rain in Bergen')).toEqual([]);
-        const agent = await session();
-        expect(await found(agent, 'is it going to rain in this city')).toEqual([
-          'weather__get_forecast',
-        ]);
-        await agent.callTool({
-          name: 'call_tool',
-          arguments: { name: 'weather__get_forecast', arguments: { city: 'Oslo' } },
-        });
+        await searchAndCall(await session());
         const later = () =>
           session().then((client) => found(client, 'is it going to rain in Bergen'));
         if (learns) await expect.poll(later).toEqual(['weather__get_forecast']);
         else expect(await later()).toEqual([]);
       }
     } finally {
-      for (const client of clients) await client.close();
-      for (const child of children) {
-        child.kill();
-        await once(child, 'exit');
-      }
+      await stopAll(children, clients);
+    }
+  });
+
+  it('keeps what it learnt in the cache directory across a restart', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'shortlist-learn-'));
+    const children: ChildProcess[] = [];
+    const clients: Client[] = [];
+    try {
+      const first = await startGateway(['--cache-dir', cacheDir], children, clients);
+      await searchAndCall(await first());
+      await expect
+        .poll(() => first().then((client) => found(client, 'is it going to rain in Bergen')))
+        .toEqual(['weather__get_forecast']);
+      await stopAll(children.splice(0), clients.splice(0));
+      expect(readFileSync(join(cacheDir, 'examples.jsonl'), 'utf8')).toContain(
+        'weather__get_forecast',
+      );
+      const second = await startGateway(['--cache-dir', cacheDir], children, clients);
+      expect(await found(await second(), 'is it going to rain in Bergen')).toEqual([
+        'weather__get_forecast',
+      ]);
+    } finally {
+      await stopAll(children, clients);
+      rmSync(cacheDir, { recursive: true, force: true });
     }
   });
 

@@ -115,13 +115,14 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
   const { createPipeline } = await import('../pipelines.js');
   // Learning from calls is on unless --no-learn: shared through Redis, else beside the snapshots.
   const { openExampleStore, openSharedExampleStore } = await import('../open-example-store.js');
-  const examples = !options.learn
+  const opened = !options.learn
     ? undefined
     : options.redis
-      ? await openSharedExampleStore(options.redis)
+      ? await openSharedExampleStore(options.redis, warn)
       : options.cache
-        ? await openExampleStore(options.cacheDir ?? defaultCacheDirectory())
-        : memoryExampleStore();
+        ? await openExampleStore(options.cacheDir ?? defaultCacheDirectory(), warn)
+        : { store: memoryExampleStore(), close: async () => undefined };
+  const examples = opened?.store;
   const gateway = await createGateway({
     config: await readConfig(options.config),
     pipeline: await createPipeline(options.pipeline ?? impliedPipeline(options, 'lexical'), {
@@ -141,6 +142,7 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
   const stop = async () => {
     await gateway.close();
     await embeddingStore?.close?.();
+    await opened?.close();
     process.exit(0);
   };
   process.once('SIGINT', stop);
