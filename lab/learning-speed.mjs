@@ -1,5 +1,7 @@
 // Speed of learning: select with 10,000 learned examples against lexical() alone on the same
 // catalogue, and learn() of one example. Prints figures and ratios; run `pnpm bench:learning`.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { generateCatalogue, generateQueries } from '@shortlist/bench';
 import { memoryExampleStore } from '@shortlist/core';
 import { lexical } from '@shortlist/lexical';
@@ -9,11 +11,29 @@ const ROUNDS = 3;
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-async function measure(size) {
+const benchmarks = process.env.SHORTLIST_BENCHMARKS ?? join(import.meta.dirname, '..', '..', 'shared', 'benchmarks');
+const readJsonl = (path) => readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+
+/** Synthetic catalogue of `size` tools; learned and asked requests drawn like users' words. */
+function synthetic(size) {
   const tools = generateCatalogue({ size, seed: 1 });
-  // Learned requests: synthetic queries in words drawn like users' (seed 2), each naming its target.
   const taught = generateQueries(tools, { count: EXAMPLES, seed: 2 }).map((q) => ({ query: q.query, tool: q.target }));
   const asked = generateQueries(tools, { count: 2000, seed: 3 }).map((q) => q.query);
+  return { label: size.toLocaleString('en'), tools, taught, asked };
+}
+
+/** MetaTool: its 199 tools, the first 10,000 train requests learned, the test requests asked. */
+function metatool() {
+  const dir = join(benchmarks, 'metatool');
+  if (!existsSync(dir)) return undefined;
+  const tools = readJsonl(join(dir, 'tools.jsonl')).map((t) => ({ name: t.id, description: t.description }));
+  const queries = readJsonl(join(dir, 'queries.jsonl'));
+  const taught = queries.filter((q) => q.split === 'train').slice(0, EXAMPLES).map((q) => ({ query: q.query, tool: q.relevant[0] }));
+  const asked = queries.filter((q) => q.split === 'test').slice(0, 2000).map((q) => q.query);
+  return { label: 'metatool (199)', tools, taught, asked };
+}
+
+async function measure({ label, tools, taught, asked }) {
   const plain = await lexical({ maxTokens: false }).index(tools);
   const learning = await lexical({ maxTokens: false, examples: memoryExampleStore() }).index(tools);
   await learning.learn(taught);
@@ -39,7 +59,7 @@ async function measure(size) {
   }
   for (const list of [times.plain, times.learning, learnTimes]) list.sort((a, b) => a - b);
   return {
-    size,
+    label,
     plainP50: quantile(times.plain, 0.5),
     plainP99: quantile(times.plain, 0.99),
     learningP50: quantile(times.learning, 0.5),
@@ -53,7 +73,7 @@ const ms = (value) => value.toFixed(3);
 console.log(`learning speed: ${EXAMPLES.toLocaleString('en')} learned examples, limit 5, unpacked, ${ROUNDS}×2,000 selects interleaved; Node ${process.version}\n`);
 console.log('| tools | lexical() p50 ms | learning p50 ms | ratio p50 | lexical() p99 ms | learning p99 ms | learn() p50 ms | learn() p99 ms |');
 console.log('|---|---|---|---|---|---|---|---|');
-for (const size of [200, 1000, 10000]) {
-  const r = await measure(size);
-  console.log(`| ${size.toLocaleString('en')} | ${ms(r.plainP50)} | ${ms(r.learningP50)} | ${(r.learningP50 / r.plainP50).toFixed(2)}× | ${ms(r.plainP99)} | ${ms(r.learningP99)} | ${ms(r.learnP50)} | ${ms(r.learnP99)} |`);
+for (const set of [metatool(), synthetic(200), synthetic(1000), synthetic(10000)].filter(Boolean)) {
+  const r = await measure(set);
+  console.log(`| ${r.label} | ${ms(r.plainP50)} | ${ms(r.learningP50)} | ${(r.learningP50 / r.plainP50).toFixed(2)}× | ${ms(r.plainP99)} | ${ms(r.learningP99)} | ${ms(r.learnP50)} | ${ms(r.learnP99)} |`);
 }

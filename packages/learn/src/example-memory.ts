@@ -2,6 +2,10 @@ import {
   type ExampleSelector,
   exampleKey,
   exampleMatches,
+  kthLargest,
+  kthValue,
+  offerKth,
+  resetKth,
   type ToolExample,
 } from '@shortlist/core';
 import { exampleTerms } from './example-terms.js';
@@ -48,6 +52,10 @@ export function createExampleMemory(): ExampleMemory {
 
   const slotTerms: Int32Array[] = [];
   const slotExample: (ToolExample | undefined)[] = [];
+  /** Per slot, the index of its tool in `toolNames`, or -1 once the example is gone. */
+  const slotTool: number[] = [];
+  const toolNames: string[] = [];
+  const toolIds = new Map<string, number>();
   let norms = new Float64Array(64);
   const slotByKey = new Map<string, number>();
   /** Live examples per tool; its size is the number of tools examples name. */
@@ -93,6 +101,7 @@ export function createExampleMemory(): ExampleMemory {
   const remove = (slot: number): void => {
     const example = slotExample[slot]!;
     slotExample[slot] = undefined;
+    slotTool[slot] = -1;
     slotByKey.delete(exampleKey(example));
     for (const id of slotTerms[slot]!) {
       const tools = termTools[id]!;
@@ -113,6 +122,7 @@ export function createExampleMemory(): ExampleMemory {
     if (dead < 1024 || dead < live) return;
     const kept = slotExample.filter((example): example is ToolExample => example !== undefined);
     slotExample.length = 0;
+    slotTool.length = 0;
     slotTerms.length = 0;
     slotByKey.clear();
     for (const list of postings) list.length = 0;
@@ -131,6 +141,13 @@ export function createExampleMemory(): ExampleMemory {
     const slot = slotExample.length;
     const ids = Int32Array.from(exampleTerms(example.query), termId);
     slotExample.push(example);
+    let tool = toolIds.get(example.tool);
+    if (tool === undefined) {
+      tool = toolNames.length;
+      toolIds.set(example.tool, tool);
+      toolNames.push(example.tool);
+    }
+    slotTool.push(tool);
     slotTerms.push(ids);
     slotByKey.set(key, slot);
     for (const id of ids) {
@@ -149,6 +166,85 @@ export function createExampleMemory(): ExampleMemory {
   };
 
   let scratch = new Float64Array(64);
+  let tailMarks = new Uint8Array(64);
+
+  /** Adds the tail terms' weights to the examples already touched, whichever way is cheaper. */
+  const addTail = (tailIds: readonly number[], touched: readonly number[]): void => {
+    let postingsLength = 0;
+    for (const id of tailIds) postingsLength += postings[id]!.length;
+    if (postingsLength <= touched.length * 8) {
+      for (const id of tailIds) {
+        const weight = weights[id]! ** 2;
+        for (const slot of postings[id]!) if (scratch[slot] !== 0) scratch[slot]! += weight;
+      }
+      return;
+    }
+    if (tailMarks.length < termTools.length) tailMarks = new Uint8Array(termTools.length * 2);
+    for (const id of tailIds) tailMarks[id] = 1;
+    for (const slot of touched) {
+      for (const id of slotTerms[slot]!)
+        if (tailMarks[id] === 1) scratch[slot]! += weights[id]! ** 2;
+    }
+    for (const id of tailIds) tailMarks[id] = 0;
+  };
+
+  /** Per tool index, for one vote: 0 not asked yet, 1 in the catalogue, -1 not. */
+  let knownTools = new Int8Array(64);
+  let isKnown: (tool: string) => boolean = () => false;
+  const knownSlot = (slot: number): boolean => {
+    const tool = slotTool[slot]!;
+    if (tool < 0) return false;
+    let known = knownTools[tool]!;
+    if (known === 0) {
+      known = isKnown(toolNames[tool]!) ? 1 : -1;
+      knownTools[tool] = known;
+    }
+    return known === 1;
+  };
+
+  const heap = kthLargest();
+  /** The k-th best similarity live examples of known tools are sure of so far (their partial dots). */
+  const kthSimilarity = (touched: readonly number[], queryNorm: number, k: number): number => {
+    resetKth(heap, k);
+    for (const slot of touched) {
+      const similarity = scratch[slot]! / (queryNorm * norms[slot]!);
+      if (similarity > kthValue(heap) && knownSlot(slot)) offerKth(heap, slot, similarity);
+    }
+    return Math.max(0, kthValue(heap));
+  };
+
+  const nearSimilarity: number[] = [];
+  const nearSlot: number[] = [];
+  /**
+   * The `neighbours` most similar live examples of known tools, best first (ties by slot), into
+   * `nearSimilarity` / `nearSlot`; returns how many. Clears `scratch`.
+   */
+  const topSimilar = (
+    touched: readonly number[],
+    queryNorm: number,
+    settings: VoteSettings,
+    certain: number,
+  ): number => {
+    resetKth(heap, settings.neighbours);
+    // Below the k-th similarity already certain, nothing can be among the nearest.
+    const floor = Math.max(certain, settings.minSimilarity);
+    for (const slot of touched) {
+      const similarity = scratch[slot]! / (queryNorm * norms[slot]!);
+      scratch[slot] = 0;
+      if (similarity >= floor && similarity > kthValue(heap) && knownSlot(slot)) {
+        offerKth(heap, slot, similarity);
+      }
+    }
+    const order = Array.from({ length: heap.size }, (_, i) => i);
+    order.sort((a, b) => heap.scores[b]! - heap.scores[a]! || heap.slots[a]! - heap.slots[b]!);
+    nearSimilarity.length = 0;
+    nearSlot.length = 0;
+    for (const i of order) {
+      nearSimilarity.push(heap.scores[i]!);
+      nearSlot.push(heap.slots[i]!);
+    }
+    return order.length;
+  };
 
   return {
     get size() {
@@ -177,6 +273,9 @@ export function createExampleMemory(): ExampleMemory {
     },
     votes(query, settings, known) {
       if (live === 0) return [];
+      isKnown = known;
+      if (knownTools.length < toolNames.length) knownTools = new Int8Array(toolNames.length * 2);
+      else knownTools.fill(0, 0, toolNames.length);
       refresh();
       const terms = exampleTerms(query);
       let queryNorm = 0;
@@ -191,28 +290,38 @@ export function createExampleMemory(): ExampleMemory {
       if (ids.length === 0) return [];
       queryNorm = Math.sqrt(queryNorm);
       scratch = grow(scratch, slotExample.length);
+      // Rarest terms first. An example first met at term i shares at most terms i.. with the
+      // query, and |e| ≥ their norm, so its similarity is at most √(Σ_{j≥i} w_j²) / |q|. Once
+      // that is below the k-th similarity already certain, later terms only add to the
+      // examples found so far (MaxScore's pruning, exact).
+      ids.sort((a, b) => weights[b]! - weights[a]! || a - b);
+      const rest = new Float64Array(ids.length + 1);
+      for (let i = ids.length - 1; i >= 0; i--) rest[i] = rest[i + 1]! + weights[ids[i]!]! ** 2;
       const touched: number[] = [];
-      for (const id of ids) {
+      let floor = settings.minSimilarity;
+      let i = 0;
+      for (; i < ids.length; i++) {
+        const id = ids[i]!;
+        const list = postings[id]!;
+        if (i > 0 && list.length > touched.length) {
+          const bound = Math.sqrt(rest[i]!) / queryNorm;
+          if (bound < floor) break;
+          floor = Math.max(floor, kthSimilarity(touched, queryNorm, settings.neighbours));
+          if (bound < floor) break;
+        }
         const weight = weights[id]! ** 2;
-        for (const slot of postings[id]!) {
+        for (const slot of list) {
           if (scratch[slot] === 0) touched.push(slot);
           scratch[slot]! += weight;
         }
       }
-      const near: { similarity: number; slot: number }[] = [];
-      for (const slot of touched) {
-        const dot = scratch[slot]!;
-        scratch[slot] = 0;
-        const example = slotExample[slot];
-        if (!example || !known(example.tool)) continue;
-        const similarity = dot / (queryNorm * norms[slot]!);
-        if (similarity >= settings.minSimilarity) near.push({ similarity, slot });
-      }
-      near.sort((a, b) => b.similarity - a.similarity || a.slot - b.slot);
+      if (i < ids.length && touched.length > 0) addTail(ids.slice(i), touched);
+      const count = topSimilar(touched, queryNorm, settings, floor);
       const net = new Map<string, number>();
-      for (const { similarity, slot } of near.slice(0, settings.neighbours)) {
-        const example = slotExample[slot]!;
-        const vote = similarity ** settings.sharpness * (example.helpful === false ? -1 : 1);
+      for (let n = 0; n < count; n++) {
+        const example = slotExample[nearSlot[n]!]!;
+        const vote =
+          nearSimilarity[n]! ** settings.sharpness * (example.helpful === false ? -1 : 1);
         net.set(example.tool, (net.get(example.tool) ?? 0) + vote);
       }
       return [...net].map(([tool, vote]) => ({ tool, vote }));

@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { memoryExampleStore } from '@shortlist/core';
+import { lexical } from '@shortlist/lexical';
+const rd = (p) => readFileSync(p, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const tools = rd('../../shared/benchmarks/metatool/tools.jsonl').map((t) => ({ name: t.id, description: t.description }));
+const qs = rd('../../shared/benchmarks/metatool/queries.jsonl');
+const taught = qs.filter((q) => q.split === 'train').slice(0, 10000).map((q) => ({ query: q.query, tool: q.relevant[0] }));
+const asked = qs.filter((q) => q.split === 'test').slice(0, 2000).map((q) => q.query);
+const learning = await lexical({ maxTokens: false, examples: memoryExampleStore() }).index(tools);
+await learning.learn(taught);
+let t = performance.now();
+for (let r = 0; r < 10; r++) for (const q of asked) await learning.select(q, { limit: 5 });
+console.log('select avg ms', (performance.now() - t) / 20000);
