@@ -18,6 +18,8 @@ const bundled = new Set([
   '@shortlist/fusion',
   '@shortlist/budget',
   '@shortlist/lexical',
+  // lexical's learning ranker: not a dependency of the CLI, so it must be compiled in.
+  '@shortlist/learn',
 ]);
 
 const packageName = (specifier) =>
