@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { InvalidArgumentError } from '@shortlist/core';
 import { createDownstreamServer } from './downstream-server.js';
 import type { Gateway } from './gateway.js';
+import { defaultMaxSessions, sessionTable } from './http-sessions.js';
 import type { ModeOptions } from './mode-options.js';
 
 /** Where and to whom the gateway answers over Streamable HTTP. */
@@ -19,20 +20,32 @@ export interface HttpOptions extends ModeOptions {
   readonly allowedOrigins?: readonly string[];
   /** The path served. @default '/mcp' */
   readonly path?: string;
+  /** Most sessions open at once; a client past it gets HTTP 503 until one closes. @default 1000 */
+  readonly maxSessions?: number;
+  /** A session with no request for this long is closed and freed. @default 1800000 (30 min) */
+  readonly sessionIdleMs?: number;
 }
 
 /** A running HTTP gateway. */
 export interface HttpGateway {
   /** The URL clients connect to, e.g. `http://127.0.0.1:3000/mcp`. */
   readonly url: URL;
+  /** Sessions open or being opened, at most `maxSessions`. */
+  readonly sessions: number;
   close(): Promise<void>;
 }
 
 const loopback = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
-function reply(res: ServerResponse, status: number, message: string): void {
+function reply(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  data?: Record<string, unknown>,
+): void {
   res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  const error = data ? { code: -32000, message, data } : { code: -32000, message };
+  res.end(JSON.stringify({ jsonrpc: '2.0', error, id: null }));
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -56,7 +69,8 @@ export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Pr
         'the HTTP bearer token must be at least 16 characters; generate one with `openssl rand -hex 32`',
     });
   }
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const maxSessions = options.maxSessions ?? defaultMaxSessions;
+  const sessions = sessionTable(maxSessions, options.sessionIdleMs);
   let port = 0;
 
   const allowedOrigin = (origin: string): boolean => {
@@ -91,15 +105,23 @@ export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Pr
     }
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
-      const transport = sessions.get(sessionId);
+      const transport = sessions.use(sessionId, res);
       if (!transport) return reply(res, 404, 'unknown or expired session; initialize a new one');
       return transport.handleRequest(req, res);
+    }
+    if (!sessions.reserve()) {
+      return reply(
+        res,
+        503,
+        `the gateway serves at most ${maxSessions} sessions and all are open; close sessions you no longer use (HTTP DELETE with their mcp-session-id) or retry later`,
+        { reason: 'session-limit', maxSessions },
+      );
     }
     // No session yet: the transport accepts only an initialize request here.
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, transport);
+        sessions.add(id, transport);
       },
     });
     const server = createDownstreamServer(gateway, options);
@@ -107,8 +129,12 @@ export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Pr
       if (transport.sessionId) sessions.delete(transport.sessionId);
       server.close().catch(() => undefined);
     };
-    await server.connect(transport);
-    await transport.handleRequest(req, res);
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res);
+    } finally {
+      sessions.release();
+    }
     if (!transport.sessionId) await server.close();
   };
 
@@ -121,14 +147,19 @@ export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Pr
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port ?? 0, host, () => resolve());
+  }).catch(async (error) => {
+    await sessions.close();
+    throw error;
   });
   port = (http.address() as AddressInfo).port;
   const shown = host.includes(':') ? `[${host}]` : host;
   return {
     url: new URL(`http://${shown}:${port}${path}`),
+    get sessions() {
+      return sessions.size;
+    },
     async close() {
-      await Promise.allSettled([...sessions.values()].map((transport) => transport.close()));
-      sessions.clear();
+      await sessions.close();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },

@@ -11,7 +11,7 @@ import {
   withEmbeddingOptions,
 } from '../embedding-options.js';
 import { gatewayModeNames } from '../help-lists.js';
-import { collect, positiveInteger } from '../options.js';
+import { collect, positiveInteger, positiveNumber } from '../options.js';
 import { defaultBudget, pipelineNames } from '../pipeline-names.js';
 
 interface McpCommandOptions extends EmbeddingFlags {
@@ -28,6 +28,8 @@ interface McpCommandOptions extends EmbeddingFlags {
   readonly cache: boolean;
   readonly cacheDir?: string;
   readonly redis?: string;
+  readonly maxSessions?: number;
+  readonly sessionIdleSeconds?: number;
 }
 
 async function readConfig(path: string): Promise<unknown> {
@@ -143,6 +145,8 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
     port: options.http,
     host: options.host,
     ...(token ? { token } : {}),
+    ...(options.maxSessions ? { maxSessions: options.maxSessions } : {}),
+    ...(options.sessionIdleSeconds ? { sessionIdleMs: options.sessionIdleSeconds * 1000 } : {}),
   });
   process.stderr.write(
     `shortlist mcp: ${gateway.size} tools, ${modes.mode} mode, at ${served.url.href}${token ? ' (bearer token required)' : ''}\n`,
@@ -171,6 +175,16 @@ export function mcpCommand(program: Command): void {
       '--token-env <name>',
       'environment variable holding the HTTP bearer token',
       'SHORTLIST_MCP_TOKEN',
+    )
+    .option(
+      '--max-sessions <n>',
+      'with --http: most client sessions open at once (default 1000)',
+      positiveInteger,
+    )
+    .option(
+      '--session-idle-seconds <s>',
+      'with --http: close a session after this long without a request (default 1800)',
+      positiveNumber,
     )
     .option(
       '--allow <names>',
