@@ -16,6 +16,7 @@ import * as z from 'zod/v4';
 import { mcpError } from './mcp-error.js';
 import { redact, secretValues } from './redact.js';
 import type { ServerConfig } from './server-config.js';
+import { oversizedTool } from './tool-limits.js';
 
 /** Timings and hooks of one upstream connection; every duration is in milliseconds. */
 export interface UpstreamOptions {
@@ -115,9 +116,18 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
         { timeout: connectTimeoutMs },
       );
       for (const raw of result.tools) {
-        const parsed = ToolSchema.safeParse(raw);
         const name = (raw as { name?: unknown } | null)?.name;
-        const label = typeof name === 'string' ? `"${name}"` : 'a tool without a name';
+        const label =
+          typeof name === 'string' ? `"${name.slice(0, 200)}"` : 'a tool without a name';
+        const oversized = oversizedTool(raw);
+        if (oversized) {
+          if (!warned.has(`${label}:${oversized}`)) {
+            warned.add(`${label}:${oversized}`);
+            warn(`skipped ${label}: ${oversized}`);
+          }
+          continue;
+        }
+        const parsed = ToolSchema.safeParse(raw);
         if (!parsed.success) {
           const key = `${label}:${JSON.stringify(raw)}`;
           if (!warned.has(key)) {

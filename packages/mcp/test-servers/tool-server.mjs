@@ -2,7 +2,8 @@
 // Flags: --http (serve on 127.0.0.1, print the URL), --prefix P (tool-name prefix),
 // --generated N (extra generated tools), --page-size K (paginate tools/list),
 // --tools-file F --offset K --count N (serve benchmark definitions instead of the fixed tools),
-// --malformed (one tool with a broken input schema), --reject-auth (401 echoing the credentials).
+// --malformed (one tool with a broken input schema), --reject-auth (401 echoing the credentials),
+// --deep N (a tool whose input schema nests about N levels), --wide N (a tool with N properties).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -104,6 +105,39 @@ const malformed = flag('malformed')
       },
     ]
   : [];
+/** Hostile definitions: nested past any stack, or megabytes wide. */
+const nested = (levels) => {
+  let schema = { type: 'string' };
+  for (let i = 1; i < levels; i++) schema = { type: 'array', items: schema };
+  return { type: 'object', properties: { x: schema } };
+};
+const oversized = [
+  ...(value('deep')
+    ? [
+        {
+          name: 'deep_schema',
+          description: 'A tool nested deep',
+          inputSchema: nested(Number(value('deep'))),
+        },
+      ]
+    : []),
+  ...(value('wide')
+    ? [
+        {
+          name: 'wide_schema',
+          description: 'A tool with very many properties',
+          inputSchema: object(
+            Object.fromEntries(
+              Array.from({ length: Number(value('wide')) }, (_, i) => [
+                `p${i}`,
+                { type: 'string' },
+              ]),
+            ),
+          ),
+        },
+      ]
+    : []),
+];
 const plugins = new Map();
 
 const allTools = () =>
@@ -112,6 +146,7 @@ const allTools = () =>
     ...fromFile,
     ...generated,
     ...malformed,
+    ...oversized,
     ...plugins.values(),
   ].map((tool) => ({
     ...tool,
