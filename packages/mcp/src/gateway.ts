@@ -3,9 +3,9 @@ import {
   ErrorCode,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { Picker } from '@shortlist/core';
+import { argumentValidator } from './argument-validator.js';
 import { defaultCacheDirectory } from './cache-directory.js';
 import { defaultGatewayPipeline } from './default-pipeline.js';
 import type { GatewayOptions } from './gateway-options.js';
@@ -57,7 +57,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const catalogue = new ToolCatalogue();
   const listeners = new Set<() => void>();
   const validators = new Map<McpTool, JsonSchemaValidator<unknown> | null>();
-  const ajv = new AjvJsonSchemaValidator();
+  const ajv = argumentValidator();
   let picker: Picker<McpTool> | undefined;
   let closed = false;
 

@@ -3,7 +3,8 @@
 // --generated N (extra generated tools), --page-size K (paginate tools/list),
 // --tools-file F --offset K --count N (serve benchmark definitions instead of the fixed tools),
 // --malformed (one tool with a broken input schema), --reject-auth (401 echoing the credentials),
-// --deep N (a tool whose input schema nests about N levels), --wide N (a tool with N properties).
+// --deep N (a tool whose input schema nests about N levels), --wide N (a tool with N properties),
+// --evil-pattern (a tool whose schema regexes backtrack exponentially).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -138,6 +139,21 @@ const oversized = [
       ]
     : []),
 ];
+/** `^(a+)+$` takes 2^n steps to reject n a's and a "!" in a backtracking engine. */
+const evil = flag('evil-pattern')
+  ? [
+      {
+        name: 'match_text',
+        description: 'Match a text against a strict pattern',
+        inputSchema: {
+          type: 'object',
+          properties: { text: { type: 'string', pattern: '^(a+)+$' } },
+          patternProperties: { '^(b+)+$': { type: 'string', pattern: '^(c+)+$' } },
+          required: ['text'],
+        },
+      },
+    ]
+  : [];
 const plugins = new Map();
 
 const allTools = () =>
@@ -147,6 +163,7 @@ const allTools = () =>
     ...generated,
     ...malformed,
     ...oversized,
+    ...evil,
     ...plugins.values(),
   ].map((tool) => ({
     ...tool,
@@ -247,6 +264,8 @@ function createMcpServer() {
         plugins.delete(args.name);
         await server.sendToolListChanged();
         return text('uninstalled');
+      case 'match_text':
+        return text(`upstream got ${JSON.stringify(args)}`);
       case 'whoami':
         return text(`token is ${process.env.SECRET_TOKEN}`);
       default:
