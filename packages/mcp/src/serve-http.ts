@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { InvalidArgumentError } from '@shortlist/core';
 import { createDownstreamServer } from './downstream-server.js';
 import type { Gateway } from './gateway.js';
+import { hostCheck, isLoopback } from './host-check.js';
 import { defaultMaxSessions, sessionTable } from './http-sessions.js';
 import type { ModeOptions } from './mode-options.js';
 
@@ -12,10 +13,12 @@ import type { ModeOptions } from './mode-options.js';
 export interface HttpOptions extends ModeOptions {
   /** TCP port; 0 picks a free one. @default 0 */
   readonly port?: number;
-  /** Address to bind; anything but loopback exposes the gateway to the network. @default '127.0.0.1' */
+  /** Address to bind; anything but loopback exposes the gateway to the network and needs `token`. @default '127.0.0.1' */
   readonly host?: string;
-  /** When set, every request must carry `Authorization: Bearer <token>`. */
+  /** When set, every request must carry `Authorization: Bearer <token>`; at least 16 characters. */
   readonly token?: string;
+  /** Host names clients may reach the gateway by, besides the bound address and loopback names. */
+  readonly allowedHosts?: readonly string[];
   /** Origins browsers may call from, besides the gateway's own loopback origins. */
   readonly allowedOrigins?: readonly string[];
   /** The path served. @default '/mcp' */
@@ -34,8 +37,6 @@ export interface HttpGateway {
   readonly sessions: number;
   close(): Promise<void>;
 }
-
-const loopback = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 function reply(
   res: ServerResponse,
@@ -69,6 +70,14 @@ export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Pr
         'the HTTP bearer token must be at least 16 characters; generate one with `openssl rand -hex 32`',
     });
   }
+  if (options.token === undefined && !isLoopback(host)) {
+    throw new InvalidArgumentError({
+      argument: 'token',
+      expected: 'a bearer token when host is not loopback',
+      message: `serveHttp: binding ${host} exposes the gateway to the network; set a bearer token (the token option; \`shortlist mcp\` reads it from SHORTLIST_MCP_TOKEN) or bind 127.0.0.1`,
+    });
+  }
+  const checkHost = hostCheck(host, options.allowedHosts);
   const maxSessions = options.maxSessions ?? defaultMaxSessions;
   const sessions = sessionTable(maxSessions, options.sessionIdleMs);
   let port = 0;
@@ -77,22 +86,30 @@ export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Pr
     if (options.allowedOrigins?.includes(origin)) return true;
     try {
       const url = new URL(origin);
-      return loopback.has(url.hostname) && Number(url.port) === port;
+      return isLoopback(url.hostname) && Number(url.port) === port;
     } catch {
       return false;
     }
-  };
-  const allowedHost = (header: string | undefined): boolean => {
-    if (!loopback.has(host)) return true;
-    if (!header) return false;
-    const url = new URL(`http://${header}`);
-    return loopback.has(url.hostname) && Number(url.port) === port;
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== path) return reply(res, 404, `not found; the MCP endpoint is ${path}`);
-    if (!allowedHost(req.headers.host)) return reply(res, 403, 'forbidden Host header');
+    const verdict = checkHost(req.headers.host, port);
+    if (verdict === 'malformed') {
+      return reply(
+        res,
+        400,
+        'missing or malformed Host header; send the host and port you connect to',
+      );
+    }
+    if (verdict === 'forbidden') {
+      return reply(
+        res,
+        403,
+        'forbidden Host header; the gateway answers only to the host names it was set up with',
+      );
+    }
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigin(origin)) return reply(res, 403, 'forbidden Origin');
     if (options.token !== undefined) {
