@@ -26,6 +26,8 @@ export interface GatewayOptions {
   readonly maxReconnectDelayMs?: number;
   /** What stdio upstreams' stderr does. @default 'inherit' */
   readonly upstreamStderr?: 'inherit' | 'ignore';
+  /** Aborting it while the gateway starts stops every upstream, even one still connecting. */
+  readonly signal?: AbortSignal;
   /** Receives warnings (never secrets). @default writes them to stderr */
   readonly onWarning?: (message: string) => void;
 }

@@ -4,7 +4,7 @@ import {
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import type { Picker } from '@shortlist/core';
+import { type Picker, raceAbort } from '@shortlist/core';
 import { argumentValidator } from './argument-validator.js';
 import { defaultCacheDirectory } from './cache-directory.js';
 import { defaultGatewayPipeline } from './default-pipeline.js';
@@ -104,7 +104,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       }),
     );
   }
-  await Promise.allSettled([...upstreams.values()].map((upstream) => upstream.ready));
+  const stopUpstreams = () =>
+    Promise.allSettled([...upstreams.values()].map((upstream) => upstream.close()));
 
   const build = async () => {
     const tools = catalogue.all().map((entry) => entry.exposed);
@@ -138,8 +139,19 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       );
     }
   };
-  work = work.then(build);
-  await work;
+  try {
+    await raceAbort(
+      Promise.allSettled([...upstreams.values()].map((upstream) => upstream.ready)),
+      options.signal,
+    );
+    work = work.then(build);
+    await raceAbort(work, options.signal);
+  } catch (error) {
+    // Stopped or failed while starting: no upstream process may outlive the attempt.
+    closed = true;
+    await stopUpstreams();
+    throw error;
+  }
   // Listings that arrived while the index was built.
   queueReconcile();
 
@@ -208,7 +220,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     settled: () => work,
     async close() {
       closed = true;
-      await Promise.allSettled([...upstreams.values()].map((upstream) => upstream.close()));
+      await stopUpstreams();
       await work.catch(() => undefined);
       picker?.dispose();
     },

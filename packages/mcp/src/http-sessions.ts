@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { InvalidArgumentError } from '@shortlist/core';
 
 /** Most concurrent HTTP sessions by default: each holds a downstream server (tens of KB). */
 export const defaultMaxSessions = 1000;
@@ -31,24 +30,11 @@ export interface SessionTable {
   close(): Promise<void>;
 }
 
-function positive(value: number, argument: string, integer: boolean): number {
-  if (!(value > 0) || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
-    throw new InvalidArgumentError({
-      argument,
-      expected: integer ? 'a positive integer' : 'a positive number of milliseconds',
-      message: `serveHttp: ${argument} must be ${integer ? 'a positive integer' : 'a positive number of milliseconds'}, got ${String(value)}`,
-    });
-  }
-  return value;
-}
-
-/** Checks the limits, then keeps the table and sweeps idle sessions on a timer that never holds the process open. */
+/** Keeps the table and sweeps idle sessions on a timer that never holds the process open. */
 export function sessionTable(
   maxSessions = defaultMaxSessions,
   idleMs = defaultSessionIdleMs,
 ): SessionTable {
-  positive(maxSessions, 'maxSessions', true);
-  positive(idleMs, 'sessionIdleMs', false);
   const live = new Map<string, LiveSession>();
   let pending = 0;
 

@@ -2,7 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { InvalidArgumentError } from '@shortlist/core';
+import { checkHttpOptions } from './check-http-options.js';
 import { createDownstreamServer } from './downstream-server.js';
 import type { Gateway } from './gateway.js';
 import { hostCheck, isLoopback } from './host-check.js';
@@ -62,21 +62,7 @@ function sameSecret(given: string, expected: string): boolean {
 export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Promise<HttpGateway> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
-  if (options.token !== undefined && options.token.length < 16) {
-    throw new InvalidArgumentError({
-      argument: 'token',
-      expected: 'at least 16 characters',
-      message:
-        'the HTTP bearer token must be at least 16 characters; generate one with `openssl rand -hex 32`',
-    });
-  }
-  if (options.token === undefined && !isLoopback(host)) {
-    throw new InvalidArgumentError({
-      argument: 'token',
-      expected: 'a bearer token when host is not loopback',
-      message: `serveHttp: binding ${host} exposes the gateway to the network; set a bearer token (the token option; \`shortlist mcp\` reads it from SHORTLIST_MCP_TOKEN) or bind 127.0.0.1`,
-    });
-  }
+  checkHttpOptions(options);
   const checkHost = hostCheck(host, options.allowedHosts);
   const maxSessions = options.maxSessions ?? defaultMaxSessions;
   const sessions = sessionTable(maxSessions, options.sessionIdleMs);

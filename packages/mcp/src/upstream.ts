@@ -16,6 +16,7 @@ import * as z from 'zod/v4';
 import { mcpError } from './mcp-error.js';
 import { redact, secretValues } from './redact.js';
 import type { ServerConfig } from './server-config.js';
+import { stopTransport } from './stop-transport.js';
 import { oversizedTool } from './tool-limits.js';
 
 /** Timings and hooks of one upstream connection; every duration is in milliseconds. */
@@ -90,8 +91,15 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
   let timer: NodeJS.Timeout | undefined;
   /** Malformed tools already warned about, so a relist does not warn again. */
   const warned = new Set<string>();
+  /** Every transport opened and not yet closed, connected or connecting, so close() stops all. */
+  const transports = new Set<Transport>();
 
-  const transportFor = (): Transport =>
+  const transportFor = (): Transport => {
+    const transport = openTransport();
+    transports.add(transport);
+    return transport;
+  };
+  const openTransport = (): Transport =>
     config.transport === 'stdio'
       ? new StdioClientTransport({
           command: config.command,
@@ -214,7 +222,9 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
         relist().catch((error) => warn(`re-listing tools failed: ${describe(error)}`));
     });
     let opened = false;
+    const transport = transportFor();
     session.onclose = () => {
+      transports.delete(transport);
       if (client === session) client = undefined;
       if (opened && !closed) {
         warn('connection closed; reconnecting');
@@ -222,10 +232,10 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
       }
     };
     try {
-      await session.connect(transportFor(), { timeout: connectTimeoutMs });
+      await session.connect(transport, { timeout: connectTimeoutMs });
       opened = true;
       if (closed) {
-        await session.close();
+        await stopTransport(transport);
         return;
       }
       client = session;
@@ -233,7 +243,8 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
       attempt = 0;
     } catch (error) {
       if (client === session) client = undefined;
-      await session.close().catch(() => undefined);
+      await stopTransport(transport).catch(() => undefined);
+      transports.delete(transport);
       if (!closed) {
         warn(`could not connect: ${describe(error)}; retrying`);
         scheduleReconnect();
@@ -290,9 +301,9 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      const session = client;
       client = undefined;
-      await session?.close();
+      await Promise.allSettled([...transports].map(stopTransport));
+      transports.clear();
     },
   };
 }
