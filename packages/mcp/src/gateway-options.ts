@@ -24,8 +24,8 @@ export interface GatewayOptions {
   readonly reconnectDelayMs?: number;
   /** Longest reconnect delay. @default 30000 */
   readonly maxReconnectDelayMs?: number;
-  /** What stdio upstreams' stderr does. @default 'inherit' */
-  readonly upstreamStderr?: 'inherit' | 'ignore';
+  /** Where stdio upstreams' stderr lines go, redacted: our stderr, nowhere, or a function. @default 'inherit' */
+  readonly upstreamStderr?: 'inherit' | 'ignore' | ((line: string) => void);
   /** Aborting it while the gateway starts stops every upstream, even one still connecting. */
   readonly signal?: AbortSignal;
   /** Receives warnings (never secrets). @default writes them to stderr */

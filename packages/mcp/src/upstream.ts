@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -14,8 +15,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
 import { mcpError } from './mcp-error.js';
-import { redact, secretValues } from './redact.js';
+import { redactor, upstreamSecrets } from './redact.js';
 import type { ServerConfig } from './server-config.js';
+import { redactedLines } from './stderr-lines.js';
 import { stopTransport } from './stop-transport.js';
 import { oversizedTool } from './tool-limits.js';
 
@@ -29,8 +31,8 @@ export interface UpstreamOptions {
   readonly reconnectDelayMs?: number;
   /** Longest reconnect delay. @default 30000 */
   readonly maxReconnectDelayMs?: number;
-  /** What a stdio upstream's stderr does. @default 'inherit' */
-  readonly stderr?: 'inherit' | 'ignore';
+  /** Where a stdio upstream's stderr lines go, redacted: our stderr, nowhere, or a function. @default 'inherit' */
+  readonly stderr?: 'inherit' | 'ignore' | ((line: string) => void);
   /** Called with the upstream's complete tool list after each listing. */
   readonly onTools: (tools: readonly McpTool[]) => void;
   /** Warnings, already free of secrets. */
@@ -76,8 +78,9 @@ function describe(error: unknown): string {
 
 /** Starts an upstream: connects, lists every page of tools, follows `list_changed`, reconnects. */
 export function connectUpstream(config: ServerConfig, options: UpstreamOptions): Upstream {
-  const secrets = secretValues(config.transport === 'stdio' ? [config.env] : [config.headers]);
-  const clean = (message: string) => redact(message, secrets);
+  const redaction = redactor(upstreamSecrets(config));
+  const clean = redaction.clean;
+  const stderr = options.stderr ?? 'inherit';
   const warn = (message: string) =>
     options.onWarning(clean(`upstream "${config.name}": ${message}`));
   const connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
@@ -99,18 +102,29 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
     transports.add(transport);
     return transport;
   };
-  const openTransport = (): Transport =>
-    config.transport === 'stdio'
-      ? new StdioClientTransport({
-          command: config.command,
-          args: [...config.args],
-          env: { ...config.env },
-          ...(config.cwd ? { cwd: config.cwd } : {}),
-          stderr: options.stderr ?? 'inherit',
-        })
-      : new StreamableHTTPClientTransport(config.url, {
-          requestInit: { headers: { ...config.headers } },
-        });
+  const openTransport = (): Transport => {
+    if (config.transport === 'http') {
+      return new StreamableHTTPClientTransport(config.url, {
+        requestInit: { headers: { ...config.headers } },
+      });
+    }
+    const transport = new StdioClientTransport({
+      command: config.command,
+      args: [...config.args],
+      env: { ...config.env },
+      ...(config.cwd ? { cwd: config.cwd } : {}),
+      stderr: stderr === 'ignore' ? 'ignore' : 'pipe',
+    });
+    if (transport.stderr) {
+      // Servers log their environment, keys included: nothing passes through unredacted.
+      redactedLines(
+        transport.stderr as Readable,
+        redaction,
+        typeof stderr === 'function' ? stderr : (line) => process.stderr.write(`${line}\n`),
+      );
+    }
+    return transport;
+  };
 
   const listAll = async (session: Client): Promise<McpTool[]> => {
     const tools: McpTool[] = [];

@@ -2,9 +2,10 @@
 // Flags: --http (serve on 127.0.0.1, print the URL), --prefix P (tool-name prefix),
 // --generated N (extra generated tools), --page-size K (paginate tools/list),
 // --tools-file F --offset K --count N (serve benchmark definitions instead of the fixed tools),
-// --malformed (one tool with a broken input schema), --reject-auth (401 echoing the credentials),
+// --malformed (one tool with a broken input schema), --reject-auth (401 echoing the credentials and URL, encoded several ways),
 // --deep N (a tool whose input schema nests about N levels), --wide N (a tool with N properties),
-// --evil-pattern (a tool whose schema regexes backtrack exponentially).
+// --evil-pattern (a tool whose schema regexes backtrack exponentially),
+// --leak-stderr (print SECRET_TOKEN to stderr in several encodings, and a 200,000-character line).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -276,13 +277,24 @@ function createMcpServer() {
   return server;
 }
 
+if (flag('leak-stderr')) {
+  const token = process.env.SECRET_TOKEN ?? '';
+  process.stderr.write(`starting with token ${token}\nlower ${token.toLowerCase()} and base64 `);
+  process.stderr.write(
+    `${Buffer.from(token).toString('base64')}\n${'x'.repeat(200_000)}${token}\nready\n`,
+  );
+}
+
 if (flag('http')) {
   const sessions = new Map();
   const http = createServer(async (req, res) => {
     if (flag('reject-auth')) {
       // A careless server that echoes the credentials it refuses: the gateway must not repeat them.
+      const auth = String(req.headers.authorization);
       res.writeHead(401, { 'content-type': 'text/plain' });
-      res.end(`bad credentials: ${req.headers.authorization}`);
+      res.end(
+        `bad credentials: ${auth}, ${auth.toLowerCase()}, ${Buffer.from(auth).toString('base64')}, ${Buffer.from(auth).toString('base64url')}, ${encodeURIComponent(auth)} at ${req.url}`,
+      );
       return;
     }
     const id = req.headers['mcp-session-id'];
