@@ -20,6 +20,8 @@ export interface GatewayOptions {
   readonly connectTimeoutMs?: number;
   /** Longest wait for an upstream tool call; progress restarts the clock. @default 60000 */
   readonly callTimeoutMs?: number;
+  /** Longest an upstream tool call may take in all, whatever progress it reports. @default 300000 (5 min) */
+  readonly maxCallMs?: number;
   /** First reconnect delay after an upstream fails, doubled each time. @default 500 */
   readonly reconnectDelayMs?: number;
   /** Longest reconnect delay. @default 30000 */

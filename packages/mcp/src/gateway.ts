@@ -4,7 +4,7 @@ import {
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { type Picker, raceAbort } from '@shortlist/core';
+import { InvalidArgumentError, type Picker, raceAbort } from '@shortlist/core';
 import { argumentValidator } from './argument-validator.js';
 import { defaultCacheDirectory } from './cache-directory.js';
 import { defaultGatewayPipeline } from './default-pipeline.js';
@@ -48,6 +48,16 @@ const defaultWarning = (message: string) => process.stderr.write(`shortlist mcp:
  */
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const servers = parseServerConfig(options.config);
+  if (
+    options.maxCallMs !== undefined &&
+    !(options.maxCallMs > 0 && Number.isFinite(options.maxCallMs))
+  ) {
+    throw new InvalidArgumentError({
+      argument: 'maxCallMs',
+      expected: 'a positive number of milliseconds',
+      message: `createGateway: maxCallMs must be a positive number of milliseconds, got ${String(options.maxCallMs)}`,
+    });
+  }
   const warn = options.onWarning ?? defaultWarning;
   const pipeline = options.pipeline ?? defaultGatewayPipeline({ budget: options.budget });
   const cacheDirectory =
@@ -92,6 +102,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       connectUpstream(server, {
         connectTimeoutMs: options.connectTimeoutMs,
         callTimeoutMs: options.callTimeoutMs,
+        maxCallMs: options.maxCallMs,
         reconnectDelayMs: options.reconnectDelayMs,
         maxReconnectDelayMs: options.maxReconnectDelayMs,
         stderr: options.upstreamStderr,

@@ -27,6 +27,8 @@ export interface UpstreamOptions {
   readonly connectTimeoutMs?: number;
   /** Longest wait for a tool call; progress from the upstream restarts the clock. @default 60000 */
   readonly callTimeoutMs?: number;
+  /** Longest a tool call may take in all, whatever progress the upstream reports. @default 300000 */
+  readonly maxCallMs?: number;
   /** First reconnect delay, doubled on each failure. @default 500 */
   readonly reconnectDelayMs?: number;
   /** Longest reconnect delay. @default 30000 */
@@ -60,6 +62,9 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
+/** Longest a tool call may take in all by default: 5 minutes. */
+export const defaultMaxCallMs = 5 * 60_000;
+
 /** Tools are checked one by one, so one malformed tool cannot sink its whole page. */
 const LenientListSchema = z.looseObject({
   tools: z.array(z.unknown()),
@@ -85,6 +90,7 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
     options.onWarning(clean(`upstream "${config.name}": ${message}`));
   const connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
   const callTimeoutMs = options.callTimeoutMs ?? 60_000;
+  const maxCallMs = options.maxCallMs ?? defaultMaxCallMs;
   const firstDelay = options.reconnectDelayMs ?? 500;
   const maxDelay = options.maxReconnectDelayMs ?? 30_000;
 
@@ -287,6 +293,13 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
           `upstream "${config.name}" is not connected; it is reconnecting, try again shortly`,
         );
       }
+      // Progress restarts the per-wait timeout, never this one: an upstream that reports
+      // progress forever would otherwise hold the call open forever.
+      const limit = new AbortController();
+      const timer = setTimeout(() => limit.abort(), maxCallMs);
+      const signal = callOptions.signal
+        ? AbortSignal.any([callOptions.signal, limit.signal])
+        : limit.signal;
       try {
         return (await session.request(
           { method: 'tools/call', params: { name: tool, arguments: args } },
@@ -294,13 +307,25 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
           {
             timeout: callTimeoutMs,
             resetTimeoutOnProgress: true,
-            ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+            maxTotalTimeout: maxCallMs,
+            signal,
             ...(callOptions.onprogress ? { onprogress: callOptions.onprogress } : {}),
           },
         )) as CallToolResult;
       } catch (error) {
+        if (limit.signal.aborted || /Maximum total timeout/.test(describe(error))) {
+          throw mcpError(
+            ErrorCode.RequestTimeout,
+            `upstream "${config.name}" did not finish "${tool}" within its ${maxCallMs} ms limit, progress or not; raise maxCallMs (shortlist mcp: --max-call-seconds) if it needs longer`,
+          );
+        }
         const code = error instanceof McpError ? error.code : ErrorCode.InternalError;
-        if (!(error instanceof McpError) && config.transport === 'http' && client === session) {
+        if (
+          !(error instanceof McpError) &&
+          !signal.aborted &&
+          config.transport === 'http' &&
+          client === session
+        ) {
           // A failed fetch leaves no open stream to close: start over on the next attempt.
           client = undefined;
           session.close().catch(() => undefined);
@@ -310,6 +335,8 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
           code,
           clean(`upstream "${config.name}" failed calling "${tool}": ${describe(error)}`),
         );
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {

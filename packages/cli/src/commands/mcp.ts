@@ -31,6 +31,7 @@ interface McpCommandOptions extends EmbeddingFlags {
   readonly maxSessions?: number;
   readonly sessionIdleSeconds?: number;
   readonly allowedHost?: string[];
+  readonly maxCallSeconds?: number;
 }
 
 async function readConfig(path: string): Promise<unknown> {
@@ -167,6 +168,7 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
           ? { cacheDirectory: options.cacheDir }
           : {}
         : { cacheDirectory: false }),
+      ...(options.maxCallSeconds ? { maxCallMs: options.maxCallSeconds * 1000 } : {}),
       signal: starting.signal,
     });
   } catch (error) {
@@ -239,6 +241,11 @@ export function mcpCommand(program: Command): void {
       '--token-env <name>',
       'environment variable holding the HTTP bearer token',
       'SHORTLIST_MCP_TOKEN',
+    )
+    .option(
+      '--max-call-seconds <s>',
+      'longest an upstream tool call may take, whatever progress it reports (default 300)',
+      positiveNumber,
     )
     .option(
       '--max-sessions <n>',
