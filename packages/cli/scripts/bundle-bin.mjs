@@ -18,7 +18,7 @@ const bundled = new Set([
   '@shortlist/fusion',
   '@shortlist/budget',
   '@shortlist/lexical',
-  // lexical's learning ranker: not a dependency of the CLI, so it must be compiled in.
+  // lexical() imports it since it learns from examples.
   '@shortlist/learn',
 ]);
 
