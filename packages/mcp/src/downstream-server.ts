@@ -1,11 +1,13 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
+  type CallToolRequest,
   CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { argumentErrorResult } from './argument-error-result.js';
 import type { Gateway } from './gateway.js';
 import { callToolTool, maxSearchLimit, searchToolsTool } from './gateway-tools.js';
 import { mcpError } from './mcp-error.js';
@@ -127,7 +129,10 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
     return { tools: [searchToolsTool, callToolTool] };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  const handleCall = async (
+    request: CallToolRequest,
+    extra: RequestExtra,
+  ): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     if (mode !== 'filter' && name === searchToolsTool.name) {
       const { query, limit } = searchArguments(args);
@@ -180,7 +185,11 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
       mode === 'filter'
         ? `unknown tool "${name}"; this gateway serves only the tools in tools/list`
         : `unknown tool "${name}"; call search_tools to find tools, then call_tool to call one`,
+      { unknownTool: name },
     );
-  });
+  };
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    handleCall(request, extra).catch(argumentErrorResult),
+  );
   return server;
 }

@@ -26,12 +26,16 @@ export interface GatewayOptions {
   readonly connectTimeoutMs?: number;
   /** Longest wait for an upstream tool call; progress restarts the clock. @default 60000 */
   readonly callTimeoutMs?: number;
+  /** Longest an upstream tool call may take in all, whatever progress it reports. @default 300000 (5 min) */
+  readonly maxCallMs?: number;
   /** First reconnect delay after an upstream fails, doubled each time. @default 500 */
   readonly reconnectDelayMs?: number;
   /** Longest reconnect delay. @default 30000 */
   readonly maxReconnectDelayMs?: number;
-  /** What stdio upstreams' stderr does. @default 'inherit' */
-  readonly upstreamStderr?: 'inherit' | 'ignore';
+  /** Where stdio upstreams' stderr lines go, redacted: our stderr, nowhere, or a function. @default 'inherit' */
+  readonly upstreamStderr?: 'inherit' | 'ignore' | ((line: string) => void);
+  /** Aborting it while the gateway starts stops every upstream, even one still connecting. */
+  readonly signal?: AbortSignal;
   /** Receives warnings (never secrets). @default writes them to stderr */
   readonly onWarning?: (message: string) => void;
 }

@@ -3,9 +3,15 @@ import {
   ErrorCode,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { memoryExampleStore, type Picker, type ToolExample } from '@shortlist/core';
+import {
+  InvalidArgumentError,
+  memoryExampleStore,
+  type Picker,
+  raceAbort,
+  type ToolExample,
+} from '@shortlist/core';
+import { argumentValidator } from './argument-validator.js';
 import { defaultCacheDirectory } from './cache-directory.js';
 import { defaultGatewayPipeline } from './default-pipeline.js';
 import type { GatewayOptions } from './gateway-options.js';
@@ -53,6 +59,16 @@ const defaultWarning = (message: string) => process.stderr.write(`shortlist mcp:
  */
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const servers = parseServerConfig(options.config);
+  if (
+    options.maxCallMs !== undefined &&
+    !(options.maxCallMs > 0 && Number.isFinite(options.maxCallMs))
+  ) {
+    throw new InvalidArgumentError({
+      argument: 'maxCallMs',
+      expected: 'a positive number of milliseconds',
+      message: `createGateway: maxCallMs must be a positive number of milliseconds, got ${String(options.maxCallMs)}`,
+    });
+  }
   const warn = options.onWarning ?? defaultWarning;
   const examples =
     options.examples === false ? undefined : (options.examples ?? memoryExampleStore());
@@ -68,7 +84,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const catalogue = new ToolCatalogue();
   const listeners = new Set<() => void>();
   const validators = new Map<McpTool, JsonSchemaValidator<unknown> | null>();
-  const ajv = new AjvJsonSchemaValidator();
+  const ajv = argumentValidator();
   let picker: Picker<McpTool> | undefined;
   let closed = false;
 
@@ -103,6 +119,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       connectUpstream(server, {
         connectTimeoutMs: options.connectTimeoutMs,
         callTimeoutMs: options.callTimeoutMs,
+        maxCallMs: options.maxCallMs,
         reconnectDelayMs: options.reconnectDelayMs,
         maxReconnectDelayMs: options.maxReconnectDelayMs,
         stderr: options.upstreamStderr,
@@ -115,7 +132,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       }),
     );
   }
-  await Promise.allSettled([...upstreams.values()].map((upstream) => upstream.ready));
+  const stopUpstreams = () =>
+    Promise.allSettled([...upstreams.values()].map((upstream) => upstream.close()));
 
   const build = async () => {
     const tools = catalogue.all().map((entry) => entry.exposed);
@@ -149,8 +167,19 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       );
     }
   };
-  work = work.then(build);
-  await work;
+  try {
+    await raceAbort(
+      Promise.allSettled([...upstreams.values()].map((upstream) => upstream.ready)),
+      options.signal,
+    );
+    work = work.then(build);
+    await raceAbort(work, options.signal);
+  } catch (error) {
+    // Stopped or failed while starting: no upstream process may outlive the attempt.
+    closed = true;
+    await stopUpstreams();
+    throw error;
+  }
   // Listings that arrived while the index was built.
   queueReconcile();
 
@@ -231,7 +260,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     async close() {
       closed = true;
       await Promise.allSettled(recording);
-      await Promise.allSettled([...upstreams.values()].map((upstream) => upstream.close()));
+      await stopUpstreams();
       await work.catch(() => undefined);
       picker?.dispose();
     },

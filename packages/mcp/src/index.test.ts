@@ -4,6 +4,7 @@ it('exports exactly the public surface', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
       "callToolTool",
+      "checkHttpOptions",
       "createDownstreamServer",
       "createGateway",
       "defaultCacheDirectory",

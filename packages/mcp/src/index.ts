@@ -1,4 +1,5 @@
 export { defaultCacheDirectory } from './cache-directory.js';
+export { checkHttpOptions } from './check-http-options.js';
 export { defaultGatewayPipeline, defaultSearchBudget } from './default-pipeline.js';
 export { createDownstreamServer } from './downstream-server.js';
 export { createGateway, type Gateway, type SearchResult } from './gateway.js';

@@ -2,37 +2,51 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { InvalidArgumentError } from '@shortlist/core';
+import { checkHttpOptions } from './check-http-options.js';
 import { createDownstreamServer } from './downstream-server.js';
 import type { Gateway } from './gateway.js';
+import { hostCheck, isLoopback } from './host-check.js';
+import { defaultMaxSessions, sessionTable } from './http-sessions.js';
 import type { ModeOptions } from './mode-options.js';
 
 /** Where and to whom the gateway answers over Streamable HTTP. */
 export interface HttpOptions extends ModeOptions {
   /** TCP port; 0 picks a free one. @default 0 */
   readonly port?: number;
-  /** Address to bind; anything but loopback exposes the gateway to the network. @default '127.0.0.1' */
+  /** Address to bind; anything but loopback exposes the gateway to the network and needs `token`. @default '127.0.0.1' */
   readonly host?: string;
-  /** When set, every request must carry `Authorization: Bearer <token>`. */
+  /** When set, every request must carry `Authorization: Bearer <token>`; at least 16 characters. */
   readonly token?: string;
+  /** Host names clients may reach the gateway by, besides the bound address and loopback names. */
+  readonly allowedHosts?: readonly string[];
   /** Origins browsers may call from, besides the gateway's own loopback origins. */
   readonly allowedOrigins?: readonly string[];
   /** The path served. @default '/mcp' */
   readonly path?: string;
+  /** Most sessions open at once; a client past it gets HTTP 503 until one closes. @default 1000 */
+  readonly maxSessions?: number;
+  /** A session with no request for this long is closed and freed. @default 1800000 (30 min) */
+  readonly sessionIdleMs?: number;
 }
 
 /** A running HTTP gateway. */
 export interface HttpGateway {
   /** The URL clients connect to, e.g. `http://127.0.0.1:3000/mcp`. */
   readonly url: URL;
+  /** Sessions open or being opened, at most `maxSessions`. */
+  readonly sessions: number;
   close(): Promise<void>;
 }
 
-const loopback = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
-function reply(res: ServerResponse, status: number, message: string): void {
+function reply(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  data?: Record<string, unknown>,
+): void {
   res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  const error = data ? { code: -32000, message, data } : { code: -32000, message };
+  res.end(JSON.stringify({ jsonrpc: '2.0', error, id: null }));
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -48,37 +62,40 @@ function sameSecret(given: string, expected: string): boolean {
 export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Promise<HttpGateway> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
-  if (options.token !== undefined && options.token.length < 16) {
-    throw new InvalidArgumentError({
-      argument: 'token',
-      expected: 'at least 16 characters',
-      message:
-        'the HTTP bearer token must be at least 16 characters; generate one with `openssl rand -hex 32`',
-    });
-  }
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  checkHttpOptions(options);
+  const checkHost = hostCheck(host, options.allowedHosts);
+  const maxSessions = options.maxSessions ?? defaultMaxSessions;
+  const sessions = sessionTable(maxSessions, options.sessionIdleMs);
   let port = 0;
 
   const allowedOrigin = (origin: string): boolean => {
     if (options.allowedOrigins?.includes(origin)) return true;
     try {
       const url = new URL(origin);
-      return loopback.has(url.hostname) && Number(url.port) === port;
+      return isLoopback(url.hostname) && Number(url.port) === port;
     } catch {
       return false;
     }
-  };
-  const allowedHost = (header: string | undefined): boolean => {
-    if (!loopback.has(host)) return true;
-    if (!header) return false;
-    const url = new URL(`http://${header}`);
-    return loopback.has(url.hostname) && Number(url.port) === port;
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== path) return reply(res, 404, `not found; the MCP endpoint is ${path}`);
-    if (!allowedHost(req.headers.host)) return reply(res, 403, 'forbidden Host header');
+    const verdict = checkHost(req.headers.host, port);
+    if (verdict === 'malformed') {
+      return reply(
+        res,
+        400,
+        'missing or malformed Host header; send the host and port you connect to',
+      );
+    }
+    if (verdict === 'forbidden') {
+      return reply(
+        res,
+        403,
+        'forbidden Host header; the gateway answers only to the host names it was set up with',
+      );
+    }
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigin(origin)) return reply(res, 403, 'forbidden Origin');
     if (options.token !== undefined) {
@@ -91,15 +108,23 @@ export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Pr
     }
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
-      const transport = sessions.get(sessionId);
+      const transport = sessions.use(sessionId, res);
       if (!transport) return reply(res, 404, 'unknown or expired session; initialize a new one');
       return transport.handleRequest(req, res);
+    }
+    if (!sessions.reserve()) {
+      return reply(
+        res,
+        503,
+        `the gateway serves at most ${maxSessions} sessions and all are open; close sessions you no longer use (HTTP DELETE with their mcp-session-id) or retry later`,
+        { reason: 'session-limit', maxSessions },
+      );
     }
     // No session yet: the transport accepts only an initialize request here.
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, transport);
+        sessions.add(id, transport);
       },
     });
     const server = createDownstreamServer(gateway, options);
@@ -107,8 +132,12 @@ export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Pr
       if (transport.sessionId) sessions.delete(transport.sessionId);
       server.close().catch(() => undefined);
     };
-    await server.connect(transport);
-    await transport.handleRequest(req, res);
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res);
+    } finally {
+      sessions.release();
+    }
     if (!transport.sessionId) await server.close();
   };
 
@@ -121,14 +150,19 @@ export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Pr
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port ?? 0, host, () => resolve());
+  }).catch(async (error) => {
+    await sessions.close();
+    throw error;
   });
   port = (http.address() as AddressInfo).port;
   const shown = host.includes(':') ? `[${host}]` : host;
   return {
     url: new URL(`http://${shown}:${port}${path}`),
+    get sessions() {
+      return sessions.size;
+    },
     async close() {
-      await Promise.allSettled([...sessions.values()].map((transport) => transport.close()));
-      sessions.clear();
+      await sessions.close();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },

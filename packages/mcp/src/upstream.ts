@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -14,8 +15,11 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
 import { mcpError } from './mcp-error.js';
-import { redact, secretValues } from './redact.js';
+import { redactor, upstreamSecrets } from './redact.js';
 import type { ServerConfig } from './server-config.js';
+import { redactedLines } from './stderr-lines.js';
+import { stopTransport } from './stop-transport.js';
+import { oversizedTool } from './tool-limits.js';
 
 /** Timings and hooks of one upstream connection; every duration is in milliseconds. */
 export interface UpstreamOptions {
@@ -23,12 +27,14 @@ export interface UpstreamOptions {
   readonly connectTimeoutMs?: number;
   /** Longest wait for a tool call; progress from the upstream restarts the clock. @default 60000 */
   readonly callTimeoutMs?: number;
+  /** Longest a tool call may take in all, whatever progress the upstream reports. @default 300000 */
+  readonly maxCallMs?: number;
   /** First reconnect delay, doubled on each failure. @default 500 */
   readonly reconnectDelayMs?: number;
   /** Longest reconnect delay. @default 30000 */
   readonly maxReconnectDelayMs?: number;
-  /** What a stdio upstream's stderr does. @default 'inherit' */
-  readonly stderr?: 'inherit' | 'ignore';
+  /** Where a stdio upstream's stderr lines go, redacted: our stderr, nowhere, or a function. @default 'inherit' */
+  readonly stderr?: 'inherit' | 'ignore' | ((line: string) => void);
   /** Called with the upstream's complete tool list after each listing. */
   readonly onTools: (tools: readonly McpTool[]) => void;
   /** Warnings, already free of secrets. */
@@ -56,6 +62,9 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
+/** Longest a tool call may take in all by default: 5 minutes. */
+export const defaultMaxCallMs = 5 * 60_000;
+
 /** Tools are checked one by one, so one malformed tool cannot sink its whole page. */
 const LenientListSchema = z.looseObject({
   tools: z.array(z.unknown()),
@@ -74,12 +83,14 @@ function describe(error: unknown): string {
 
 /** Starts an upstream: connects, lists every page of tools, follows `list_changed`, reconnects. */
 export function connectUpstream(config: ServerConfig, options: UpstreamOptions): Upstream {
-  const secrets = secretValues(config.transport === 'stdio' ? [config.env] : [config.headers]);
-  const clean = (message: string) => redact(message, secrets);
+  const redaction = redactor(upstreamSecrets(config));
+  const clean = redaction.clean;
+  const stderr = options.stderr ?? 'inherit';
   const warn = (message: string) =>
     options.onWarning(clean(`upstream "${config.name}": ${message}`));
   const connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
   const callTimeoutMs = options.callTimeoutMs ?? 60_000;
+  const maxCallMs = options.maxCallMs ?? defaultMaxCallMs;
   const firstDelay = options.reconnectDelayMs ?? 500;
   const maxDelay = options.maxReconnectDelayMs ?? 30_000;
 
@@ -89,19 +100,37 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
   let timer: NodeJS.Timeout | undefined;
   /** Malformed tools already warned about, so a relist does not warn again. */
   const warned = new Set<string>();
+  /** Every transport opened and not yet closed, connected or connecting, so close() stops all. */
+  const transports = new Set<Transport>();
 
-  const transportFor = (): Transport =>
-    config.transport === 'stdio'
-      ? new StdioClientTransport({
-          command: config.command,
-          args: [...config.args],
-          env: { ...config.env },
-          ...(config.cwd ? { cwd: config.cwd } : {}),
-          stderr: options.stderr ?? 'inherit',
-        })
-      : new StreamableHTTPClientTransport(config.url, {
-          requestInit: { headers: { ...config.headers } },
-        });
+  const transportFor = (): Transport => {
+    const transport = openTransport();
+    transports.add(transport);
+    return transport;
+  };
+  const openTransport = (): Transport => {
+    if (config.transport === 'http') {
+      return new StreamableHTTPClientTransport(config.url, {
+        requestInit: { headers: { ...config.headers } },
+      });
+    }
+    const transport = new StdioClientTransport({
+      command: config.command,
+      args: [...config.args],
+      env: { ...config.env },
+      ...(config.cwd ? { cwd: config.cwd } : {}),
+      stderr: stderr === 'ignore' ? 'ignore' : 'pipe',
+    });
+    if (transport.stderr) {
+      // Servers log their environment, keys included: nothing passes through unredacted.
+      redactedLines(
+        transport.stderr as Readable,
+        redaction,
+        typeof stderr === 'function' ? stderr : (line) => process.stderr.write(`${line}\n`),
+      );
+    }
+    return transport;
+  };
 
   const listAll = async (session: Client): Promise<McpTool[]> => {
     const tools: McpTool[] = [];
@@ -115,9 +144,18 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
         { timeout: connectTimeoutMs },
       );
       for (const raw of result.tools) {
-        const parsed = ToolSchema.safeParse(raw);
         const name = (raw as { name?: unknown } | null)?.name;
-        const label = typeof name === 'string' ? `"${name}"` : 'a tool without a name';
+        const label =
+          typeof name === 'string' ? `"${name.slice(0, 200)}"` : 'a tool without a name';
+        const oversized = oversizedTool(raw);
+        if (oversized) {
+          if (!warned.has(`${label}:${oversized}`)) {
+            warned.add(`${label}:${oversized}`);
+            warn(`skipped ${label}: ${oversized}`);
+          }
+          continue;
+        }
+        const parsed = ToolSchema.safeParse(raw);
         if (!parsed.success) {
           const key = `${label}:${JSON.stringify(raw)}`;
           if (!warned.has(key)) {
@@ -204,7 +242,9 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
         relist().catch((error) => warn(`re-listing tools failed: ${describe(error)}`));
     });
     let opened = false;
+    const transport = transportFor();
     session.onclose = () => {
+      transports.delete(transport);
       if (client === session) client = undefined;
       if (opened && !closed) {
         warn('connection closed; reconnecting');
@@ -212,10 +252,10 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
       }
     };
     try {
-      await session.connect(transportFor(), { timeout: connectTimeoutMs });
+      await session.connect(transport, { timeout: connectTimeoutMs });
       opened = true;
       if (closed) {
-        await session.close();
+        await stopTransport(transport);
         return;
       }
       client = session;
@@ -223,7 +263,8 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
       attempt = 0;
     } catch (error) {
       if (client === session) client = undefined;
-      await session.close().catch(() => undefined);
+      await stopTransport(transport).catch(() => undefined);
+      transports.delete(transport);
       if (!closed) {
         warn(`could not connect: ${describe(error)}; retrying`);
         scheduleReconnect();
@@ -252,6 +293,13 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
           `upstream "${config.name}" is not connected; it is reconnecting, try again shortly`,
         );
       }
+      // Progress restarts the per-wait timeout, never this one: an upstream that reports
+      // progress forever would otherwise hold the call open forever.
+      const limit = new AbortController();
+      const timer = setTimeout(() => limit.abort(), maxCallMs);
+      const signal = callOptions.signal
+        ? AbortSignal.any([callOptions.signal, limit.signal])
+        : limit.signal;
       try {
         return (await session.request(
           { method: 'tools/call', params: { name: tool, arguments: args } },
@@ -259,13 +307,25 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
           {
             timeout: callTimeoutMs,
             resetTimeoutOnProgress: true,
-            ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+            maxTotalTimeout: maxCallMs,
+            signal,
             ...(callOptions.onprogress ? { onprogress: callOptions.onprogress } : {}),
           },
         )) as CallToolResult;
       } catch (error) {
+        if (limit.signal.aborted || /Maximum total timeout/.test(describe(error))) {
+          throw mcpError(
+            ErrorCode.RequestTimeout,
+            `upstream "${config.name}" did not finish "${tool}" within its ${maxCallMs} ms limit, progress or not; raise maxCallMs (shortlist mcp: --max-call-seconds) if it needs longer`,
+          );
+        }
         const code = error instanceof McpError ? error.code : ErrorCode.InternalError;
-        if (!(error instanceof McpError) && config.transport === 'http' && client === session) {
+        if (
+          !(error instanceof McpError) &&
+          !signal.aborted &&
+          config.transport === 'http' &&
+          client === session
+        ) {
           // A failed fetch leaves no open stream to close: start over on the next attempt.
           client = undefined;
           session.close().catch(() => undefined);
@@ -275,14 +335,16 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
           code,
           clean(`upstream "${config.name}" failed calling "${tool}": ${describe(error)}`),
         );
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      const session = client;
       client = undefined;
-      await session?.close();
+      await Promise.allSettled([...transports].map(stopTransport));
+      transports.clear();
     },
   };
 }

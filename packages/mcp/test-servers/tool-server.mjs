@@ -2,7 +2,10 @@
 // Flags: --http (serve on 127.0.0.1, print the URL), --prefix P (tool-name prefix),
 // --generated N (extra generated tools), --page-size K (paginate tools/list),
 // --tools-file F --offset K --count N (serve benchmark definitions instead of the fixed tools),
-// --malformed (one tool with a broken input schema), --reject-auth (401 echoing the credentials).
+// --malformed (one tool with a broken input schema), --reject-auth (401 echoing the credentials and URL, encoded several ways),
+// --deep N (a tool whose input schema nests about N levels), --wide N (a tool with N properties),
+// --evil-pattern (a tool whose schema regexes backtrack exponentially),
+// --leak-stderr (print SECRET_TOKEN to stderr in several encodings, and a 200,000-character line).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -104,6 +107,54 @@ const malformed = flag('malformed')
       },
     ]
   : [];
+/** Hostile definitions: nested past any stack, or megabytes wide. */
+const nested = (levels) => {
+  let schema = { type: 'string' };
+  for (let i = 1; i < levels; i++) schema = { type: 'array', items: schema };
+  return { type: 'object', properties: { x: schema } };
+};
+const oversized = [
+  ...(value('deep')
+    ? [
+        {
+          name: 'deep_schema',
+          description: 'A tool nested deep',
+          inputSchema: nested(Number(value('deep'))),
+        },
+      ]
+    : []),
+  ...(value('wide')
+    ? [
+        {
+          name: 'wide_schema',
+          description: 'A tool with very many properties',
+          inputSchema: object(
+            Object.fromEntries(
+              Array.from({ length: Number(value('wide')) }, (_, i) => [
+                `p${i}`,
+                { type: 'string' },
+              ]),
+            ),
+          ),
+        },
+      ]
+    : []),
+];
+/** `^(a+)+$` takes 2^n steps to reject n a's and a "!" in a backtracking engine. */
+const evil = flag('evil-pattern')
+  ? [
+      {
+        name: 'match_text',
+        description: 'Match a text against a strict pattern',
+        inputSchema: {
+          type: 'object',
+          properties: { text: { type: 'string', pattern: '^(a+)+$' } },
+          patternProperties: { '^(b+)+$': { type: 'string', pattern: '^(c+)+$' } },
+          required: ['text'],
+        },
+      },
+    ]
+  : [];
 const plugins = new Map();
 
 const allTools = () =>
@@ -112,6 +163,8 @@ const allTools = () =>
     ...fromFile,
     ...generated,
     ...malformed,
+    ...oversized,
+    ...evil,
     ...plugins.values(),
   ].map((tool) => ({
     ...tool,
@@ -212,6 +265,8 @@ function createMcpServer() {
         plugins.delete(args.name);
         await server.sendToolListChanged();
         return text('uninstalled');
+      case 'match_text':
+        return text(`upstream got ${JSON.stringify(args)}`);
       case 'whoami':
         return text(`token is ${process.env.SECRET_TOKEN}`);
       default:
@@ -228,13 +283,24 @@ function createMcpServer() {
   return server;
 }
 
+if (flag('leak-stderr')) {
+  const token = process.env.SECRET_TOKEN ?? '';
+  process.stderr.write(`starting with token ${token}\nlower ${token.toLowerCase()} and base64 `);
+  process.stderr.write(
+    `${Buffer.from(token).toString('base64')}\n${'x'.repeat(200_000)}${token}\nready\n`,
+  );
+}
+
 if (flag('http')) {
   const sessions = new Map();
   const http = createServer(async (req, res) => {
     if (flag('reject-auth')) {
       // A careless server that echoes the credentials it refuses: the gateway must not repeat them.
+      const auth = String(req.headers.authorization);
       res.writeHead(401, { 'content-type': 'text/plain' });
-      res.end(`bad credentials: ${req.headers.authorization}`);
+      res.end(
+        `bad credentials: ${auth}, ${auth.toLowerCase()}, ${Buffer.from(auth).toString('base64')}, ${Buffer.from(auth).toString('base64url')}, ${encodeURIComponent(auth)} at ${req.url}`,
+      );
       return;
     }
     const id = req.headers['mcp-session-id'];

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidArgumentError, memoryExampleStore, type Pipeline } from '@shortlist/core';
-import type { GatewayMode, ModeOptions } from '@shortlist/mcp';
-import type { Command } from 'commander';
+import type { Gateway, GatewayMode, ModeOptions } from '@shortlist/mcp';
+import { type Command, InvalidArgumentError as CommanderError } from 'commander';
 import {
   type EmbeddingFlags,
   embeddingSettings,
@@ -11,7 +11,7 @@ import {
   withEmbeddingOptions,
 } from '../embedding-options.js';
 import { gatewayModeNames } from '../help-lists.js';
-import { collect, positiveInteger } from '../options.js';
+import { collect, positiveInteger, positiveNumber } from '../options.js';
 import { defaultBudget, pipelineNames } from '../pipeline-names.js';
 
 interface McpCommandOptions extends EmbeddingFlags {
@@ -29,6 +29,10 @@ interface McpCommandOptions extends EmbeddingFlags {
   readonly cacheDir?: string;
   readonly redis?: string;
   readonly learn: boolean;
+  readonly maxSessions?: number;
+  readonly sessionIdleSeconds?: number;
+  readonly allowedHost?: string[];
+  readonly maxCallSeconds?: number;
 }
 
 async function readConfig(path: string): Promise<unknown> {
@@ -99,13 +103,50 @@ function sharedIndex(options: McpCommandOptions) {
   };
 }
 
+/** Commander parser for `--http`: a TCP port, 0 picking a free one. */
+function port(value: string): number {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isInteger(number) || number < 0 || number > 65535) {
+    throw new CommanderError('must be an integer from 0 to 65535 (0 picks a free port).');
+  }
+  return number;
+}
+
 /** Runs the gateway until the client hangs up (stdio) or the process is stopped (HTTP). */
 async function mcpAction(options: McpCommandOptions): Promise<void> {
   // The MCP SDK and Redis client load only when the gateway runs, not for every CLI start.
-  const { createGateway, defaultCacheDirectory, gatewayModes, serveHttp, serveStdio } =
-    await import('@shortlist/mcp');
+  const {
+    checkHttpOptions,
+    createGateway,
+    defaultCacheDirectory,
+    gatewayModes,
+    serveHttp,
+    serveStdio,
+  } = await import('@shortlist/mcp');
   const modes = modeOptions(options, gatewayModes);
   const token = process.env[options.tokenEnv];
+  const http =
+    options.http === undefined
+      ? undefined
+      : {
+          ...modes,
+          port: options.http,
+          host: options.host,
+          ...(token ? { token } : {}),
+          ...(options.allowedHost ? { allowedHosts: options.allowedHost } : {}),
+          ...(options.maxSessions ? { maxSessions: options.maxSessions } : {}),
+          ...(options.sessionIdleSeconds
+            ? { sessionIdleMs: options.sessionIdleSeconds * 1000 }
+            : {}),
+        };
+  // Every flag is checked before an upstream starts: a bad one must not leave processes behind.
+  if (http) checkHttpOptions(http);
+  const config = await readConfig(options.config);
+  // Stopped while upstreams connect: createGateway stops them all before it rejects.
+  const starting = new AbortController();
+  const stopStarting = () => starting.abort(new Error('stopped while starting'));
+  process.once('SIGINT', stopStarting);
+  process.once('SIGTERM', stopStarting);
   const warn = (message: string) => process.stderr.write(`shortlist mcp: ${message}\n`);
   // Embeddings outlive the index: when one upstream changes, only its new texts are embedded.
   const { embeddingCache } = await import('../embedding-cache.js');
@@ -123,44 +164,65 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
         ? await openExampleStore(options.cacheDir ?? defaultCacheDirectory(), warn)
         : { store: memoryExampleStore(), close: async () => undefined };
   const examples = opened?.store;
-  const gateway = await createGateway({
-    config: await readConfig(options.config),
-    pipeline: await createPipeline(options.pipeline ?? impliedPipeline(options, 'lexical'), {
-      budget: options.budget,
-      ...embeddingSettings(options),
-      ...(embeddingStore ? { embeddingStore } : {}),
-      ...(examples ? { examples } : {}),
-    }),
-    examples: examples ?? false,
-    ...(options.redis ? { openPicker: sharedIndex(options) } : {}),
-    ...(options.cache
-      ? options.cacheDir
-        ? { cacheDirectory: options.cacheDir }
-        : {}
-      : { cacheDirectory: false }),
-  });
-  const stop = async () => {
-    await gateway.close();
+  let gateway: Gateway;
+  try {
+    gateway = await createGateway({
+      config,
+      pipeline: await createPipeline(options.pipeline ?? impliedPipeline(options, 'lexical'), {
+        budget: options.budget,
+        ...embeddingSettings(options),
+        ...(embeddingStore ? { embeddingStore } : {}),
+        ...(examples ? { examples } : {}),
+      }),
+      examples: examples ?? false,
+      ...(options.redis ? { openPicker: sharedIndex(options) } : {}),
+      ...(options.cache
+        ? options.cacheDir
+          ? { cacheDirectory: options.cacheDir }
+          : {}
+        : { cacheDirectory: false }),
+      ...(options.maxCallSeconds ? { maxCallMs: options.maxCallSeconds * 1000 } : {}),
+      signal: starting.signal,
+    });
+  } catch (error) {
     await embeddingStore?.close?.();
     await opened?.close();
-    process.exit(0);
+    if (starting.signal.aborted) process.exit(0);
+    throw error;
+  } finally {
+    process.off('SIGINT', stopStarting);
+    process.off('SIGTERM', stopStarting);
+  }
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      await gateway.close();
+      await embeddingStore?.close?.();
+      await opened?.close();
+      process.exit(0);
+    })();
+    return stopping;
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  if (options.http === undefined) {
-    await serveStdio(gateway, modes);
-    process.stdin.once('end', stop);
-    return;
+  try {
+    if (!http) {
+      await serveStdio(gateway, modes);
+      process.stdin.once('end', stop);
+      return;
+    }
+    const served = await serveHttp(gateway, http);
+    process.stderr.write(
+      `shortlist mcp: ${gateway.size} tools, ${modes.mode} mode, at ${served.url.href}${token ? ' (bearer token required)' : ''}\n`,
+    );
+  } catch (error) {
+    // Say, the port is taken: stop the upstreams, or they keep the process alive.
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    await gateway.close();
+    await embeddingStore?.close?.();
+    throw error;
   }
-  const served = await serveHttp(gateway, {
-    ...modes,
-    port: options.http,
-    host: options.host,
-    ...(token ? { token } : {}),
-  });
-  process.stderr.write(
-    `shortlist mcp: ${gateway.size} tools, ${modes.mode} mode, at ${served.url.href}${token ? ' (bearer token required)' : ''}\n`,
-  );
 }
 
 /** Registers `shortlist mcp`: one MCP server in front of every server of an mcpServers config. */
@@ -178,13 +240,37 @@ export function mcpCommand(program: Command): void {
     .option(
       '--http <port>',
       'serve Streamable HTTP on this port instead of stdio (0 picks one)',
-      Number,
+      port,
     )
-    .option('--host <address>', 'address to bind with --http', '127.0.0.1')
+    .option(
+      '--host <address>',
+      'address to bind with --http; beyond loopback needs the bearer token',
+      '127.0.0.1',
+    )
+    .option(
+      '--allowed-host <names>',
+      'with --http: host names clients reach the gateway by, besides the bound address and localhost',
+      collect,
+    )
     .option(
       '--token-env <name>',
       'environment variable holding the HTTP bearer token',
       'SHORTLIST_MCP_TOKEN',
+    )
+    .option(
+      '--max-call-seconds <s>',
+      'longest an upstream tool call may take, whatever progress it reports (default 300)',
+      positiveNumber,
+    )
+    .option(
+      '--max-sessions <n>',
+      'with --http: most client sessions open at once (default 1000)',
+      positiveInteger,
+    )
+    .option(
+      '--session-idle-seconds <s>',
+      'with --http: close a session after this long without a request (default 1800)',
+      positiveNumber,
     )
     .option(
       '--allow <names>',
