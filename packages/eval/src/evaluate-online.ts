@@ -1,5 +1,6 @@
 import {
   InvalidArgumentError,
+  MAX_EXAMPLE_QUERY_LENGTH,
   type Picker,
   type ToolExample,
   throwIfAborted,
@@ -123,12 +124,14 @@ export async function evaluateOnline(
       for (const metric of onlineMetrics)
         scores[side][metric][i] = scorers[metric](ranked, relevant);
     }
+    // An example holds the head of a request longer than an example may be, as the gateway keeps.
+    const query = request.query.slice(0, MAX_EXAMPLE_QUERY_LENGTH);
     const taught: ToolExample[] = request.relevant.map((tool) => {
-      if (noise() >= feedbackNoise) return { query: request.query, tool };
+      if (noise() >= feedbackNoise) return { query, tool };
       let wrong: string;
       do wrong = toolNames[Math.floor(noise() * toolNames.length)]!;
       while (relevant.has(wrong) && relevant.size < toolNames.length);
-      return { query: request.query, tool: wrong };
+      return { query, tool: wrong };
     });
     await learner.learn(taught);
     options.onProgress?.({ phase: 'online', done: i + 1, total: requests });

@@ -5,10 +5,13 @@ import {
   type RankedTool,
   type RankerIndexV1,
   type RankerV1,
+  type ToolExample,
   throwIfAborted,
 } from '@shortlist/core';
 import { createExampleMemory } from './example-memory.js';
 import type { LearnedOptions } from './learned-options.js';
+import { rankingContexts } from './ranking-context.js';
+import { createTrustLedger, type TrustLedger } from './trust-ledger.js';
 
 type FullStore = Required<Pick<ExampleStore, 'addExamples' | 'readExamples' | 'subscribe'>> &
   ExampleStore;
@@ -35,6 +38,17 @@ const checkStore = (store: unknown): FullStore => {
     });
   }
   return store as FullStore;
+};
+
+/** Feedback on selects this index answered, grouped by request, for the trust ledger. */
+const judge = (ledger: TrustLedger, examples: readonly ToolExample[]): void => {
+  const byQuery = new Map<string, { helpful: Set<string>; unhelpful: Set<string> }>();
+  for (const { query, tool, helpful } of examples) {
+    let verdict = byQuery.get(query);
+    if (!verdict) byQuery.set(query, (verdict = { helpful: new Set(), unhelpful: new Set() }));
+    (helpful === false ? verdict.unhelpful : verdict.helpful).add(tool);
+  }
+  for (const [query, verdict] of byQuery) ledger.judge(query, verdict.helpful, verdict.unhelpful);
 };
 
 const inRange = (value: unknown, low: number, high: number): value is number =>
@@ -71,6 +85,7 @@ export function learned(options: LearnedOptions): RankerV1 {
       throwIfAborted(callOptions?.signal);
       const names = new Set(tools.map((tool) => tool.name));
       const memory = createExampleMemory();
+      const ledger = createTrustLedger();
       // Changes that arrive while the store is read are replayed after it, in order.
       let pending: ExampleChange[] | undefined = [];
       const apply = (change: ExampleChange): void => {
@@ -118,7 +133,9 @@ export function learned(options: LearnedOptions): RankerV1 {
           ranking.sort(
             (a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
           );
-          return ranking.length > limit ? ranking.slice(0, limit) : ranking;
+          const result = ranking.length > limit ? ranking.slice(0, limit) : ranking;
+          if (result.length > 0) rankingContexts.set(result, { query, ledger });
+          return result;
         },
         async doAdd(tools) {
           for (const tool of tools) names.add(tool.name);
@@ -127,6 +144,7 @@ export function learned(options: LearnedOptions): RankerV1 {
           for (const name of removed) names.delete(name);
         },
         async doLearn(examples, learnOptions) {
+          judge(ledger, examples);
           // The store tells every index that subscribed, this one included, before it resolves.
           await store.addExamples(examples, learnOptions);
         },

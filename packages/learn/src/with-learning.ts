@@ -5,6 +5,7 @@ import {
   type SourcePlacement,
   type SourceRanking,
 } from '@shortlist/core';
+import { rankingContexts } from './ranking-context.js';
 
 /** Options of `withLearning()`. Defaults were chosen by streaming benchmark requests (README, Design). */
 export interface WithLearningOptions {
@@ -60,23 +61,25 @@ export function withLearning(base: FusionV1, options: WithLearningOptions = {}):
       const fused = await fuseBase(base, rest, depth);
       if (!learned || learned.ranking.length === 0) return fused.slice(0, limit);
 
-      let share = 0;
-      for (const { score } of learned.ranking) if (score > 0) share += score;
-      share = Math.min(share, 1);
+      let evidence = 0;
+      for (const { score } of learned.ranking) if (score > 0) evidence += score;
+      evidence = Math.min(evidence, 1);
+      const context = rankingContexts.get(learned.ranking);
+      // The learned share: its evidence, scaled by the trust it earned on this agent's traffic.
+      const share = evidence * (context?.ledger.trust() ?? 1);
       const top = fused[0]?.score ?? 0;
       let total = 0;
       for (const tool of fused) total += Math.exp((tool.score - top) / temperature);
 
-      const entries = new Map<
-        string,
-        { score: number; sources: Record<string, SourcePlacement> }
-      >();
-      const baseLog = Math.log(BASE_FLOOR);
+      // Each tool's log-probability under the base and under the examples, and unhelpful votes.
+      const entries = new Map<string, Entry>();
       const learnedLog = Math.log(learnedFloor);
       for (const tool of fused) {
         const p = Math.exp((tool.score - top) / temperature) / total;
         entries.set(tool.name, {
-          score: (1 - share) * Math.log(p + BASE_FLOOR) + share * learnedLog,
+          base: Math.log(p + BASE_FLOOR),
+          learned: learnedLog,
+          unhelpful: 0,
           sources: { ...tool.sources },
         });
       }
@@ -84,20 +87,51 @@ export function withLearning(base: FusionV1, options: WithLearningOptions = {}):
         let entry = entries.get(tool.name);
         if (!entry) {
           if (tool.score <= 0) return; // an unhelpful tool the base did not rank stays out
-          entry = { score: (1 - share) * baseLog + share * learnedLog, sources: {} };
+          entry = { base: Math.log(BASE_FLOOR), learned: learnedLog, unhelpful: 0, sources: {} };
           entries.set(tool.name, entry);
         }
         entry.sources[learnedId] = { rank: i + 1, score: tool.score };
-        entry.score +=
-          tool.score > 0
-            ? share * (Math.log(tool.score / share + learnedFloor) - learnedLog)
-            : unhelpfulWeight * tool.score;
+        if (tool.score > 0) entry.learned = Math.log(tool.score / evidence + learnedFloor);
+        else entry.unhelpful = unhelpfulWeight * -tool.score;
       });
-      const result: FusedTool[] = [...entries].map(([name, entry]) => ({ name, ...entry }));
+      const scoreAt = (entry: Entry, weight: number) =>
+        (1 - weight) * entry.base + weight * entry.learned - entry.unhelpful;
+      if (context)
+        context.ledger.remember(context.query, fused[0]?.name, bestAt(entries, evidence, scoreAt));
+      const result: FusedTool[] = [...entries].map(([name, entry]) => ({
+        name,
+        score: scoreAt(entry, share),
+        sources: entry.sources,
+      }));
       result.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       return result.slice(0, limit);
     },
   };
+}
+
+interface Entry {
+  base: number;
+  learned: number;
+  unhelpful: number;
+  readonly sources: Record<string, SourcePlacement>;
+}
+
+/** The name that comes first at a learned share of `weight` (ties by name). */
+function bestAt(
+  entries: ReadonlyMap<string, Entry>,
+  weight: number,
+  scoreAt: (entry: Entry, weight: number) => number,
+): string | undefined {
+  let best: string | undefined;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const [name, entry] of entries) {
+    const score = scoreAt(entry, weight);
+    if (score > bestScore || (score === bestScore && best !== undefined && name < best)) {
+      best = name;
+      bestScore = score;
+    }
+  }
+  return best;
 }
 
 /** The base fusion's ranking, or the one ranking when the learned ranker is the only other. */

@@ -1,0 +1,14 @@
+import type { Ranking } from '@shortlist/core';
+import type { TrustLedger } from './trust-ledger.js';
+
+/** The query a learned ranking answered and the ledger of the index that made it. */
+export interface RankingContext {
+  readonly query: string;
+  readonly ledger: TrustLedger;
+}
+
+/**
+ * Lets `withLearning()` find, from the ranking the pipeline hands it, which query it answers and
+ * whose trust applies (the fusion spec passes rankings, not queries). Weak: gone with the ranking.
+ */
+export const rankingContexts = new WeakMap<Ranking, RankingContext>();
