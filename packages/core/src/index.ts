@@ -54,6 +54,13 @@ export {
 export { MAX_PACK_CANDIDATES } from './pipeline/limit-policy.js';
 export type { Picker, RankingsOptions, SelectOptions } from './pipeline/picker.js';
 export { type Pipeline, pipe, type RestoreOptions, type ToolInput } from './pipeline/pipe.js';
+export {
+  type CappedQuery,
+  capQuery,
+  MAX_QUERY_CHARACTERS,
+  MAX_QUERY_WORDS,
+  type QueryTruncation,
+} from './pipeline/query-length.js';
 export type { Pick, Selection } from './pipeline/selection.js';
 // Allocation-free top-k building blocks shared by the lexical rankers, for ranker authors too.
 export { gallopTo } from './ranking/gallop.js';
