@@ -11,6 +11,7 @@ it('exports exactly the public API', async () => {
     'MAX_QUERY_CHARACTERS',
     'MAX_QUERY_TERMS',
     'MAX_QUERY_WORDS',
+    'MAX_SELECT_DEPTH',
     'MAX_TOKEN_RUN',
     'PluginError',
     'ShortlistError',

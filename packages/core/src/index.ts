@@ -51,7 +51,7 @@ export {
   MAX_EXAMPLE_QUERY_LENGTH,
   type ToolExample,
 } from './learning/tool-example.js';
-export { MAX_PACK_CANDIDATES } from './pipeline/limit-policy.js';
+export { MAX_PACK_CANDIDATES, MAX_SELECT_DEPTH } from './pipeline/limit-policy.js';
 export type { Picker, RankingsOptions, SelectOptions } from './pipeline/picker.js';
 export { type Pipeline, pipe, type RestoreOptions, type ToolInput } from './pipeline/pipe.js';
 export {

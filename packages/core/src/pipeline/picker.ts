@@ -16,7 +16,7 @@ import { throwIfAborted } from '../util/abort.js';
 import { packedSelection, plainSelection, toolFor, withTruncation } from './build-selection.js';
 import { callPlugin } from './call-plugin.js';
 import { LazyCandidate } from './lazy-candidate.js';
-import { selectDepth } from './limit-policy.js';
+import { selectDepth, selectLimit } from './limit-policy.js';
 import { capQuery } from './query-length.js';
 import { checkLimit, checkOptions } from './select-options.js';
 import type { Selection } from './selection.js';
@@ -294,8 +294,8 @@ export function createPicker<Original>(
     // The query-length policy: no ranker sees more than MAX_QUERY_CHARACTERS / MAX_QUERY_WORDS.
     const capped = capQuery(query);
     // The limit policy: any positive integer is accepted; no stage is asked for more tools
-    // than the catalogue holds, nor a packer offered more than MAX_PACK_CANDIDATES.
-    const limit = Math.min(asked, view.size);
+    // than the catalogue holds nor MAX_SELECT_DEPTH, nor a packer offered more than MAX_PACK_CANDIDATES.
+    const limit = selectLimit(asked, view.size);
     const depth = selectDepth(limit, overFetch, view.size, packer !== undefined);
     const sources = await rankings(capped.query, depth, signal);
     let fused = await fuse(sources, packer ? depth : limit, signal);
@@ -338,7 +338,7 @@ export function createPicker<Original>(
       checkOptions(options, 'rankings(options)');
       if (broken) throw broken;
       const view = byName;
-      const limit = Math.min(checkLimit(options?.limit, 'rankings(options.limit)'), view.size);
+      const limit = selectLimit(checkLimit(options?.limit, 'rankings(options.limit)'), view.size);
       throwIfAborted(options.signal);
       if (typeof query !== 'string' || query.trim() === '' || limit === 0) {
         return rankers.map((ranker) => ({ rankerId: ranker.id, ranking: [] }));
