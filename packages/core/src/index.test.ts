@@ -76,5 +76,6 @@ it('exports exactly the public API', async () => {
     'topK',
     'topSlots',
     'trimText',
+    'zeroVectorAt',
   ]);
 });

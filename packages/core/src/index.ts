@@ -16,7 +16,7 @@ export {
   type ToolSessionOptions,
   toolSession,
 } from './conversation/tool-session.js';
-export { type EmbedManyOptions, embedMany } from './embedding/embed-many.js';
+export { type EmbedManyOptions, embedMany, zeroVectorAt } from './embedding/embed-many.js';
 export {
   createVectorIndex,
   type Neighbour,
