@@ -169,6 +169,10 @@ export function search(
   let seen = 0;
   let theta = Number.NEGATIVE_INFINITY;
   let completeFrom = m;
+  // Postings scanned since the last threshold check: a check gallops k tools through every
+  // remaining term, so it runs only once the scan has paid for it, keeping a long query of
+  // common terms linear (checking after every term cost k × m² gallops).
+  let credit = 0;
   for (let j = 0; j < m; j++) {
     const w = weights[j]!;
     const end = offsets[terms[j]! + 1]!;
@@ -180,7 +184,10 @@ export function search(
       accumulator[slot] = score + w * impacts[p]!;
     }
     runEnd[runs++] = seen;
+    credit += end - offsets[terms[j]!]!;
     if (exhaustive || j + 1 === m || seen < k || seen * 2 >= restPostings[j + 1]!) continue;
+    if (credit < k * (m - j - 1) + (seen >> 2)) continue;
+    credit = 0;
     theta = Math.max(theta, finalThreshold(s, postings, j + 1, m, seen, k));
     if (rest[j + 1]! * BOUND_SLACK < theta) {
       completeFrom = j + 1;
@@ -203,23 +210,41 @@ export function search(
       theta,
       s.candidates,
     );
+    // Work done since candidates were last filtered: filtering costs O(candidates), so it runs
+    // only once that much was done, as a threshold check does above.
+    let filterCredit = 0;
     for (let j = completeFrom; j < m && count > 0; j++) {
       const w = weights[j]!;
       const begin = offsets[terms[j]!]!;
       const end = offsets[terms[j]! + 1]!;
-      s.work += count;
-      let from = 0;
-      for (let r = 0; r < runs; r++) {
-        let at = begin;
-        for (let c = from; c < runEnd[r]!; c++) {
-          const slot = candidates[c]!;
-          at = gallopTo(slots, at, end, slot);
-          if (at >= end) break;
-          if (slots[at] === slot) accumulator[slot]! += w * impacts[at]!;
+      if (end - begin <= count) {
+        // A list no longer than the candidates is scanned rather than galloped: seen tools
+        // (a score above 0) gain, unseen ones cannot win and stay at 0.
+        s.work += end - begin;
+        filterCredit += end - begin;
+        for (let p = begin; p < end; p++) {
+          const slot = slots[p]!;
+          const score = accumulator[slot]!;
+          if (score !== 0) accumulator[slot] = score + w * impacts[p]!;
         }
-        from = runEnd[r]!;
+      } else {
+        s.work += count;
+        filterCredit += count;
+        let from = 0;
+        for (let r = 0; r < runs; r++) {
+          let at = begin;
+          for (let c = from; c < runEnd[r]!; c++) {
+            const slot = candidates[c]!;
+            at = gallopTo(slots, at, end, slot);
+            if (at >= end) break;
+            if (slots[at] === slot) accumulator[slot]! += w * impacts[at]!;
+          }
+          from = runEnd[r]!;
+        }
       }
       if (j + 1 === m) break;
+      if (filterCredit < count) continue;
+      filterCredit = 0;
       theta = Math.max(theta, kthAccumulated(s.accumulator, s.threshold, candidates, count, k));
       count = keepReachable(
         s.accumulator,

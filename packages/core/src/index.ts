@@ -17,7 +17,7 @@ export {
   type ToolSessionOptions,
   toolSession,
 } from './conversation/tool-session.js';
-export { type EmbedManyOptions, embedMany } from './embedding/embed-many.js';
+export { type EmbedManyOptions, embedMany, zeroVectorAt } from './embedding/embed-many.js';
 export {
   createVectorIndex,
   type Neighbour,
@@ -52,9 +52,16 @@ export {
   MAX_EXAMPLE_QUERY_LENGTH,
   type ToolExample,
 } from './learning/tool-example.js';
-export { MAX_PACK_CANDIDATES } from './pipeline/limit-policy.js';
+export { MAX_PACK_CANDIDATES, MAX_SELECT_DEPTH } from './pipeline/limit-policy.js';
 export type { Picker, RankingsOptions, SelectOptions } from './pipeline/picker.js';
 export { type Pipeline, pipe, type RestoreOptions, type ToolInput } from './pipeline/pipe.js';
+export {
+  type CappedQuery,
+  capQuery,
+  MAX_QUERY_CHARACTERS,
+  MAX_QUERY_WORDS,
+  type QueryTruncation,
+} from './pipeline/query-length.js';
 export type { Pick, Selection } from './pipeline/selection.js';
 // Allocation-free top-k building blocks shared by the lexical rankers, for ranker authors too.
 export { gallopTo } from './ranking/gallop.js';

@@ -8,15 +8,18 @@ import type { Tool } from './tools/tool.js';
 
 /**
  * A small real ranker for pipeline tests: scores a tool by how many query terms its text
- * contains. Records the limits it was asked for; `incremental: false` leaves out doAdd/doRemove.
+ * contains. Records the limits and queries it was asked for; `incremental: false` leaves out
+ * doAdd/doRemove.
  */
 export function overlapRanker(options: { id?: string; incremental?: boolean } = {}) {
   const limits: number[] = [];
+  const queries: string[] = [];
   let indexed = 0;
-  const ranker: RankerV1 & { limits: number[]; indexCalls: () => number } = {
+  const ranker: RankerV1 & { limits: number[]; queries: string[]; indexCalls: () => number } = {
     specificationVersion: 'v1',
     id: options.id ?? 'overlap',
     limits,
+    queries,
     indexCalls: () => indexed,
     async doIndex(tools, callOptions) {
       callOptions?.signal?.throwIfAborted();
@@ -33,6 +36,7 @@ export function overlapRanker(options: { id?: string; incremental?: boolean } = 
         doRank(query, { limit, signal }) {
           signal?.throwIfAborted();
           limits.push(limit);
+          queries.push(query);
           const words = defaultTokenizer(query);
           return [...terms]
             .map(([name, set]) => ({ name, score: words.filter((word) => set.has(word)).length }))

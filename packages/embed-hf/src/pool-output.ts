@@ -1,3 +1,4 @@
+import { zeroVectorAt } from '@shortlist/core';
 import type { HFPooling } from './hf-embedder-options.js';
 
 /** Thrown inside pooling; the embedder turns it into an `invalid-response` ApiCallError. */
@@ -61,6 +62,13 @@ function vectorOf(item: unknown, pooling: HFPooling): Float32Array {
  * vectors, pooled), and the same under an extra batch-of-one level.
  */
 export function poolOutput(output: unknown, count: number, pooling: HFPooling): Float32Array[] {
+  const vectors = poolShapes(output, count, pooling);
+  const zero = zeroVectorAt(vectors);
+  if (zero !== -1) throw new OutputShapeError(`a vector of zeros only for input ${zero}`);
+  return vectors;
+}
+
+function poolShapes(output: unknown, count: number, pooling: HFPooling): Float32Array[] {
   if (!Array.isArray(output)) throw new OutputShapeError('a body that is not an array');
   if (count === 1) {
     if (depth(output) === 1) return [toVector(output)];

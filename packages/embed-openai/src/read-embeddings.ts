@@ -1,4 +1,4 @@
-import { ApiCallError } from '@shortlist/core';
+import { ApiCallError, zeroVectorAt } from '@shortlist/core';
 import { decodeEmbedding } from './decode-embedding.js';
 
 function invalid(message: string): ApiCallError {
@@ -41,6 +41,8 @@ export function readEmbeddings(
     if (!vector.every(Number.isFinite)) throw invalid(`has a non-finite number at index ${index}`);
     out[index] = vector;
   }
+  const zero = zeroVectorAt(out);
+  if (zero !== -1) throw invalid(`has a vector of zeros only at index ${zero}`);
   const usage = (response as { usage?: { total_tokens?: unknown; prompt_tokens?: unknown } }).usage;
   const tokens = usage?.total_tokens ?? usage?.prompt_tokens;
   return { embeddings: out, tokens: typeof tokens === 'number' ? tokens : undefined };

@@ -6,7 +6,11 @@ export type ServerFault =
   | { kind: 'stall-body' }
   | { kind: 'retry-after'; header: string; value: string }
   | { kind: 'component'; value: number }
-  | { kind: 'echo-key' };
+  | { kind: 'echo-key' }
+  /** Every vector all zeros. */
+  | { kind: 'zeros' }
+  /** OpenAI only: every item claims index 0. */
+  | { kind: 'same-index' };
 
 export interface FaultServer {
   /** `…/v1` for the OpenAI SDK. */
@@ -57,12 +61,17 @@ export async function startFaultServer(dimensions = 8): Promise<FaultServer> {
       }
       const vectors = texts.map((text) => vector(text, dimensions));
       if (fault?.kind === 'component') for (const v of vectors) v[2] = fault.value;
+      if (fault?.kind === 'zeros') for (const v of vectors) v.fill(0);
+      const indexOf = (index: number) => (fault?.kind === 'same-index' ? 0 : index);
       const json = (v: number[]) => `[${v.map((x) => String(x)).join(',')}]`;
       const text =
         req.url === '/hf'
           ? `[${vectors.map(json).join(',')}]`
           : `{"object":"list","data":[${vectors
-              .map((v, index) => `{"object":"embedding","index":${index},"embedding":${json(v)}}`)
+              .map(
+                (v, index) =>
+                  `{"object":"embedding","index":${indexOf(index)},"embedding":${json(v)}}`,
+              )
               .join(',')}],"model":"m","usage":{"prompt_tokens":1,"total_tokens":1}}`;
       res.writeHead(200, {
         'content-type': 'application/json',

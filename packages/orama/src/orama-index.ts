@@ -8,6 +8,7 @@ import {
   throwIfAborted,
 } from '@shortlist/core';
 import { linearIndex } from './linear-index.js';
+import { rarestWords, type TokenOccurrences } from './orama-query-terms.js';
 import { toOramaTokenizer } from './orama-tokenizer.js';
 import type { ResolvedOramaOptions } from './resolve-options.js';
 import { toolDocument, toolSchema } from './tool-document.js';
@@ -91,11 +92,19 @@ export function wrapDatabase(
       const k = Math.floor(limit);
       if (!(k > 0) || maps.idOf.size === 0 || typeof query !== 'string') return [];
       if (tokenizer(query).length === 0) return [];
+      // Orama scores every match of every term: a query of common words keeps its rarest ones.
+      const term = rarestWords(
+        query,
+        tokenizer,
+        (db.data.index as unknown as { tokenOccurrences: TokenOccurrences }).tokenOccurrences,
+        tolerance,
+      );
+      if (term === '') return [];
       // Orama cuts at `limit` in its own tie order; fetch until the cut is below the k-th score.
       let fetch = k + 1;
       for (;;) {
         const results = await search(db, {
-          term: query,
+          term,
           limit: fetch,
           boost,
           tolerance,
@@ -108,7 +117,8 @@ export function wrapDatabase(
           hits.length >= results.count ||
           roundScore(hits[fetch - 1]!.score) < roundScore(hits[k - 1]!.score);
         if (!complete) {
-          fetch *= 2;
+          // Every search scores every match: ask for all of them at once rather than doubling.
+          fetch = Math.max(fetch * 2, results.count);
           continue;
         }
         const ranking: RankedTool[] = hits.map((hit) => ({

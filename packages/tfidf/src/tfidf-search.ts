@@ -124,6 +124,10 @@ export function searchTfidf(
   let seen = 0;
   let theta = Number.NEGATIVE_INFINITY;
   let completeFrom = m;
+  // Postings scanned since the last threshold check: a check gallops k tools through every
+  // remaining term, so it runs only once the scan has paid for it, keeping a long query of
+  // common terms linear (checking after every term cost k × m² gallops).
+  let credit = 0;
   for (let j = 0; j < m; j++) {
     const w = query.weights[j]!;
     const end = offsets[terms[j]! + 1]!;
@@ -134,7 +138,10 @@ export function searchTfidf(
       accumulator[slot] = score + w * weights[p]!;
     }
     runEnd[runs++] = seen;
+    credit += end - offsets[terms[j]!]!;
     if (exhaustive || j + 1 === m || seen < k || seen * 2 >= restPostings[j + 1]!) continue;
+    if (credit < k * (m - j - 1) + (seen >> 2)) continue;
+    credit = 0;
     // A bound at or below rest[j + 1] × BOUND_SLACK cannot prune here; skip finishing it.
     const useless = Math.max(theta, rest[j + 1]! * BOUND_SLACK);
     theta = Math.max(theta, finalThreshold(s, postings, query, j + 1, seen, k, useless));
@@ -159,22 +166,39 @@ export function searchTfidf(
       theta,
       s.candidates,
     );
+    // Work done since candidates were last filtered: filtering costs O(candidates), so it runs
+    // only once that much was done, as a threshold check does above.
+    let filterCredit = 0;
     for (let j = completeFrom; j < m && count > 0; j++) {
       const w = query.weights[j]!;
       const begin = offsets[terms[j]!]!;
       const end = offsets[terms[j]! + 1]!;
-      let from = 0;
-      for (let r = 0; r < runs; r++) {
-        let at = begin;
-        for (let c = from; c < runEnd[r]!; c++) {
-          const slot = candidates[c]!;
-          at = gallopTo(docs, at, end, slot);
-          if (at >= end) break;
-          if (docs[at] === slot) accumulator[slot]! += w * weights[at]!;
+      if (end - begin <= count) {
+        // A list no longer than the candidates is scanned rather than galloped: seen tools
+        // (a score above 0) gain, unseen ones cannot win and stay at 0.
+        filterCredit += end - begin;
+        for (let p = begin; p < end; p++) {
+          const slot = docs[p]!;
+          const score = accumulator[slot]!;
+          if (score !== 0) accumulator[slot] = score + w * weights[p]!;
         }
-        from = runEnd[r]!;
+      } else {
+        filterCredit += count;
+        let from = 0;
+        for (let r = 0; r < runs; r++) {
+          let at = begin;
+          for (let c = from; c < runEnd[r]!; c++) {
+            const slot = candidates[c]!;
+            at = gallopTo(docs, at, end, slot);
+            if (at >= end) break;
+            if (docs[at] === slot) accumulator[slot]! += w * weights[at]!;
+          }
+          from = runEnd[r]!;
+        }
       }
       if (j + 1 === m) break;
+      if (filterCredit < count) continue;
+      filterCredit = 0;
       theta = Math.max(theta, kthAccumulated(s.accumulator, s.threshold, candidates, count, k));
       count = keepReachable(
         s.accumulator,

@@ -89,3 +89,18 @@ export function nonFiniteAt(vector: Float32Array): number {
   }
   return -1;
 }
+
+/**
+ * Index of the first vector whose components are all zero, or -1. A remote model never embeds
+ * real text as zeros, so its provider package rejects such a response rather than cache it;
+ * local embedders (a hashed bag of words) may return zeros for text without features.
+ */
+export function zeroVectorAt(vectors: readonly Float32Array[]): number {
+  for (let v = 0; v < vectors.length; v++) {
+    const vector = vectors[v]!;
+    let i = 0;
+    while (i < vector.length && vector[i] === 0) i++;
+    if (i === vector.length) return v;
+  }
+  return -1;
+}

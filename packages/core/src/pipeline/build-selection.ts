@@ -4,6 +4,7 @@ import type { PackResult } from '../spec/packer-v1.js';
 import type { RankedTool } from '../spec/ranker-v1.js';
 import type { Tool } from '../tools/tool.js';
 import type { LazyCandidate } from './lazy-candidate.js';
+import type { QueryTruncation } from './query-length.js';
 import type { Pick, Selection } from './selection.js';
 
 /** A fused entry, or a lone ranker's entry that has no `sources` of its own. */
@@ -125,4 +126,12 @@ export function packedSelection<Original>(
     });
   }
   return finish(query, picks, packed);
+}
+
+/** The selection, reporting what the query-length policy cut from the query when it cut anything. */
+export function withTruncation<Original>(
+  selection: Selection<Original>,
+  truncated: QueryTruncation | undefined,
+): Selection<Original> {
+  return truncated ? { ...selection, truncated } : selection;
 }

@@ -13,10 +13,11 @@ import type { RankedTool, RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
 import { toTools } from '../tools/to-tools.js';
 import type { Tool } from '../tools/tool.js';
 import { throwIfAborted } from '../util/abort.js';
-import { packedSelection, plainSelection, toolFor } from './build-selection.js';
+import { packedSelection, plainSelection, toolFor, withTruncation } from './build-selection.js';
 import { callPlugin } from './call-plugin.js';
 import { LazyCandidate } from './lazy-candidate.js';
-import { selectDepth } from './limit-policy.js';
+import { selectDepth, selectLimit } from './limit-policy.js';
+import { capQuery } from './query-length.js';
 import { checkLimit, checkOptions } from './select-options.js';
 import type { Selection } from './selection.js';
 import { catalogueDigest, stampSnapshot } from './snapshot-envelope.js';
@@ -290,17 +291,24 @@ export function createPicker<Original>(
     if (query.trim() === '' || view.size === 0) {
       return { query, tools: [], originals: [], picks: [], dropped: [] };
     }
+    // The query-length policy: no ranker sees more than MAX_QUERY_CHARACTERS / MAX_QUERY_WORDS.
+    const capped = capQuery(query);
     // The limit policy: any positive integer is accepted; no stage is asked for more tools
-    // than the catalogue holds, nor a packer offered more than MAX_PACK_CANDIDATES.
-    const limit = Math.min(asked, view.size);
+    // than the catalogue holds nor MAX_SELECT_DEPTH, nor a packer offered more than MAX_PACK_CANDIDATES.
+    const limit = selectLimit(asked, view.size);
     const depth = selectDepth(limit, overFetch, view.size, packer !== undefined);
-    const sources = await rankings(query, depth, signal);
+    const sources = await rankings(capped.query, depth, signal);
     let fused = await fuse(sources, packer ? depth : limit, signal);
     if (!quiet || begun !== mutationsBegun) {
       // A mutation overlapped: rankers may name tools added after this select began.
       fused = fused.filter((entry) => view.has(entry.name));
     }
-    if (!packer) return plainSelection(query, fused, sources[0]!.rankerId, view, fusedBy);
+    if (!packer) {
+      return withTruncation(
+        plainSelection(query, fused, sources[0]!.rankerId, view, fusedBy),
+        capped.truncated,
+      );
+    }
     const lookUp = (name: string): Tool<Original> => toolFor(view, name, fusedBy);
     const candidates: LazyCandidate<Original>[] = [];
     for (let i = 0; i < fused.length; i++) {
@@ -313,7 +321,10 @@ export function createPicker<Original>(
       signal,
     );
     const packed = packing instanceof Promise ? await packing : packing;
-    return packedSelection(query, fused, candidates, packed, sources[0]!.rankerId, packer.id);
+    return withTruncation(
+      packedSelection(query, fused, candidates, packed, sources[0]!.rankerId, packer.id),
+      capped.truncated,
+    );
   };
 
   return {
@@ -327,12 +338,12 @@ export function createPicker<Original>(
       checkOptions(options, 'rankings(options)');
       if (broken) throw broken;
       const view = byName;
-      const limit = Math.min(checkLimit(options?.limit, 'rankings(options.limit)'), view.size);
+      const limit = selectLimit(checkLimit(options?.limit, 'rankings(options.limit)'), view.size);
       throwIfAborted(options.signal);
       if (typeof query !== 'string' || query.trim() === '' || limit === 0) {
         return rankers.map((ranker) => ({ rankerId: ranker.id, ranking: [] }));
       }
-      return rankings(query, limit, options.signal);
+      return rankings(capQuery(query).query, limit, options.signal);
     },
 
     async select(query, options = {}) {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { semantic } from '../semantic/semantic.js';
+import { testEmbedder } from '../test-embedder.js';
 import { lengthPacker, overlapRanker, testFusion } from '../test-plugins.js';
-import { MAX_PACK_CANDIDATES } from './limit-policy.js';
+import { MAX_PACK_CANDIDATES, MAX_SELECT_DEPTH } from './limit-policy.js';
 import { pipe } from './pipe.js';
+import { MAX_QUERY_CHARACTERS } from './query-length.js';
 
 const tools = [
   { name: 'send_email', description: 'Send an email' },
@@ -55,6 +58,45 @@ describe('select() limit policy', () => {
     // Without a packer nothing is measured, and a huge limit still returns every match.
     const plain = await pipe(overlapRanker()).index(many);
     expect((await plain.select('email', { limit: 1e9 })).tools).toHaveLength(1000);
+  });
+
+  it('asks no ranker nor fusion for more than MAX_SELECT_DEPTH tools, whatever limit × overFetch asks', async () => {
+    const many = Array.from({ length: 3 * MAX_SELECT_DEPTH }, (_, i) => ({
+      name: `tool_${i}`,
+      description: `email ${i}`,
+    }));
+    const a = overlapRanker({ id: 'a' });
+    const b = overlapRanker({ id: 'b' });
+    const fused: number[] = [];
+    const counting = {
+      ...testFusion,
+      doFuse: (...args: Parameters<typeof testFusion.doFuse>) => {
+        fused.push(args[1].limit);
+        return testFusion.doFuse(...args);
+      },
+    };
+    const picker = await pipe(a, b).fuse(counting).index(many);
+    for (const options of [{ limit: 1e9 }, { limit: 1e9, overFetch: 1e6 }, { overFetch: 1e6 }]) {
+      const selection = await picker.select('email', options);
+      expect(selection.tools.length).toBeLessThanOrEqual(MAX_SELECT_DEPTH);
+    }
+    expect(Math.max(...a.limits, ...b.limits, ...fused)).toBe(MAX_SELECT_DEPTH);
+    expect((await picker.select('email', { limit: 1e9 })).tools).toHaveLength(MAX_SELECT_DEPTH);
+    const ranked = await picker.rankings('email', { limit: 1e12 });
+    expect(ranked.map((source) => source.ranking.length)).toEqual([
+      MAX_SELECT_DEPTH,
+      MAX_SELECT_DEPTH,
+    ]);
+  });
+
+  it('semantic() embeds the capped query, not the whole paste', async () => {
+    const embedder = testEmbedder();
+    const picker = await pipe(semantic({ embedder })).index(tools);
+    embedder.calls.length = 0;
+    await picker.select(`email ${'word '.repeat(200_000)}`);
+    expect(embedder.calls.flat().map((text) => text.length <= MAX_QUERY_CHARACTERS)).toEqual([
+      true,
+    ]);
   });
 
   it('answers an empty catalogue with nothing, without calling a ranker', async () => {

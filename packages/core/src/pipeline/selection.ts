@@ -1,6 +1,7 @@
 import type { SourcePlacement } from '../spec/fusion-v1.js';
 import type { DroppedTool } from '../spec/packer-v1.js';
 import type { Tool } from '../tools/tool.js';
+import type { QueryTruncation } from './query-length.js';
 
 /** One chosen tool and why it was chosen. */
 export interface Pick<Original = unknown> {
@@ -28,4 +29,9 @@ export interface Selection<Original = unknown> {
   readonly totalTokens?: number;
   /** Candidates the packer left out, with the reason. Empty when the pipeline does not pack. */
   readonly dropped: readonly DroppedTool[];
+  /**
+   * Present when the query was longer than the query-length policy allows (`MAX_QUERY_CHARACTERS`,
+   * `MAX_QUERY_WORDS`): what was cut from its end before any ranker saw it.
+   */
+  readonly truncated?: QueryTruncation;
 }

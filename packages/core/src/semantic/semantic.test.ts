@@ -137,6 +137,21 @@ describe('semantic()', () => {
     );
   });
 
+  it('rejects a snapshot row holding NaN or Infinity with CorruptDataError', async () => {
+    const embedder = testEmbedder();
+    const index = await semantic({ embedder }).doIndex(tools);
+    const content = decodeSnapshot(index.doSnapshot!(), { kind: 'semantic', formatVersion: 2 });
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      const rows = Float32Array.from(content.arrays[0] as Float32Array);
+      rows[embedder.dimensions + 2] = bad;
+      const tampered = encodeSnapshot({ ...content, arrays: [rows] });
+      await expect(semantic({ embedder }).doRestore!(tampered, tools)).rejects.toSatisfy(
+        (error: unknown) =>
+          CorruptDataError.isInstance(error) && /row 1 holds/.test((error as Error).message),
+      );
+    }
+  });
+
   it('needs an embedder', () => {
     expect(() => semantic({} as never)).toThrow(/semantic\(\) needs an embedder/);
   });

@@ -1,4 +1,4 @@
-import { embedMany } from '../embedding/embed-many.js';
+import { embedMany, nonFiniteAt } from '../embedding/embed-many.js';
 import { createVectorIndex, type VectorIndex } from '../embedding/vector-index.js';
 import { CorruptDataError } from '../errors/corrupt-data-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
@@ -116,6 +116,15 @@ export function semantic(options: SemanticOptions): RankerV1 {
           message: `semantic snapshot was made with ${String(meta.modelId)} (${String(
             meta.dimensions,
           )} dimensions), not ${embedder.modelId} (${embedder.dimensions}); re-index with this embedder`,
+        });
+      }
+      const bad = nonFiniteAt(matrix);
+      if (bad !== -1) {
+        throw new CorruptDataError({
+          source: 'semantic snapshot',
+          message: `semantic snapshot cannot be restored: row ${Math.floor(
+            bad / embedder.dimensions,
+          )} holds ${matrix[bad]}; a stored vector must be finite, re-index the tools`,
         });
       }
       const vectors = createVectorIndex(embedder.dimensions, 1);

@@ -1,4 +1,5 @@
 import type { HostileCase } from '../hostile-case.js';
+import { boundCases, vectorCases } from './bound-cases.js';
 import { deadlineCases, finiteCases, redactionCases } from './embedder-cases.js';
 import { inputCases } from './input-cases.js';
 import { limitCases } from './limit-cases.js';
@@ -19,6 +20,8 @@ export const allCases: readonly HostileCase[] = [
   ...inputCases,
   ...schemaCases,
   ...redactionCases,
+  ...boundCases,
+  ...vectorCases,
 ].sort((a, b) => a.item - b.item);
 
 /** Short titles of the items, for the table. */
@@ -33,4 +36,6 @@ export const itemTitles: Readonly<Record<number, string>> = {
   8: 'orama with 50,000 distinct terms in a tool',
   9: 'schemas JSON cannot encode',
   10: 'smaller gaps',
+  11: 'a 1 MB query, limit × overFetch of 1e15',
+  12: 'zero or misplaced vectors, NaN snapshot rows',
 };
