@@ -14,7 +14,15 @@ import { exampleTerms } from './example-terms.js';
 export interface ToolVote {
   readonly tool: string;
   readonly vote: number;
+  /** The part of `vote` from examples that are the same request (similarity ≥ `SAME_REQUEST`). */
+  readonly same: number;
 }
+
+/**
+ * Similarity from which an example counts as the same request in other words, trusted in full;
+ * below it, an example generalises and counts as far as learning has earned trust (README).
+ */
+export const SAME_REQUEST = 0.5;
 
 /** How examples vote for a query; see `LearnedOptions`. */
 export interface VoteSettings {
@@ -317,14 +325,17 @@ export function createExampleMemory(): ExampleMemory {
       }
       if (i < ids.length && touched.length > 0) addTail(ids.slice(i), touched);
       const count = topSimilar(touched, queryNorm, settings, floor);
-      const net = new Map<string, number>();
+      const net = new Map<string, { tool: string; vote: number; same: number }>();
       for (let n = 0; n < count; n++) {
         const example = slotExample[nearSlot[n]!]!;
-        const vote =
-          nearSimilarity[n]! ** settings.sharpness * (example.helpful === false ? -1 : 1);
-        net.set(example.tool, (net.get(example.tool) ?? 0) + vote);
+        const similarity = nearSimilarity[n]!;
+        const vote = similarity ** settings.sharpness * (example.helpful === false ? -1 : 1);
+        let entry = net.get(example.tool);
+        if (!entry) net.set(example.tool, (entry = { tool: example.tool, vote: 0, same: 0 }));
+        entry.vote += vote;
+        if (similarity >= SAME_REQUEST) entry.same += vote;
       }
-      return [...net].map(([tool, vote]) => ({ tool, vote }));
+      return [...net.values()];
     },
   };
 }

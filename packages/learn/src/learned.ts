@@ -123,8 +123,15 @@ export function learned(options: LearnedOptions): RankerV1 {
           throwIfAborted(signal);
           const votes = memory.votes(query, settings, (tool) => names.has(tool));
           let mass = 0;
-          for (const { vote } of votes) if (vote > 0) mass += vote;
+          let same = 0;
+          for (const vote of votes) {
+            if (vote.vote > 0) mass += vote.vote;
+            if (vote.same > 0) same += vote.same;
+          }
           const share = mass / (mass + evidence);
+          // The request asked again counts in full; a similar one as far as learning earned trust.
+          const trustedShare =
+            mass > 0 ? (share * (same + ledger.trust() * (mass - same))) / mass : 0;
           const ranking: RankedTool[] = votes.map(({ tool, vote }) => ({
             name: tool,
             // Helpful votes as their part of the learned share; unhelpful ones as they are.
@@ -134,7 +141,7 @@ export function learned(options: LearnedOptions): RankerV1 {
             (a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
           );
           const result = ranking.length > limit ? ranking.slice(0, limit) : ranking;
-          if (result.length > 0) rankingContexts.set(result, { query, ledger });
+          if (result.length > 0) rankingContexts.set(result, { query, ledger, trustedShare });
           return result;
         },
         async doAdd(tools) {

@@ -1,10 +1,12 @@
 import type { Ranking } from '@shortlist/core';
 import type { TrustLedger } from './trust-ledger.js';
 
-/** The query a learned ranking answered and the ledger of the index that made it. */
+/** The query a learned ranking answered, the ledger of the index that made it, and its trusted share. */
 export interface RankingContext {
   readonly query: string;
   readonly ledger: TrustLedger;
+  /** The learned share after trust: the ranking's scores carry the untrusted one. */
+  readonly trustedShare: number;
 }
 
 /**

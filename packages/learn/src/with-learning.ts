@@ -65,8 +65,8 @@ export function withLearning(base: FusionV1, options: WithLearningOptions = {}):
       for (const { score } of learned.ranking) if (score > 0) evidence += score;
       evidence = Math.min(evidence, 1);
       const context = rankingContexts.get(learned.ranking);
-      // The learned share: its evidence, scaled by the trust it earned on this agent's traffic.
-      const share = evidence * (context?.ledger.trust() ?? 1);
+      // The learned share: its evidence, as far as the trust it earned on this agent's traffic goes.
+      const share = Math.min(evidence, context?.trustedShare ?? evidence);
       const top = fused[0]?.score ?? 0;
       let total = 0;
       for (const tool of fused) total += Math.exp((tool.score - top) / temperature);
