@@ -85,7 +85,11 @@ export async function shortlist<TOOLS extends ToolsInput>(
     });
   }
   const maxConversations = positiveInteger(options.maxConversations ?? 1000, 'maxConversations');
-  const maxResults = positiveInteger(search?.maxResults ?? options.limit ?? 5, 'search.maxResults');
+  // Without its own maxResults a search returns `limit` tools; the session checks `limit`.
+  const maxResults =
+    search?.maxResults === undefined
+      ? (options.limit ?? 5)
+      : positiveInteger(search.maxResults, 'search.maxResults');
 
   const catalogue = await readMastraTools(tools);
   const pipeline = options.pipeline ?? lexical({ examples: options.examples });
