@@ -1,3 +1,4 @@
+import type { ToolsInput } from '@mastra/core/agent';
 import { createTool } from '@mastra/core/tools';
 import { type Picker, trimText } from '@shortlist/core';
 import { z } from 'zod';
@@ -13,7 +14,11 @@ export interface SearchToolsResult {
  * `prepareStep` reads the search from the conversation and makes the tools found callable on the
  * model's next step, so the search holds no state of its own.
  */
-export function searchToolsTool(picker: Picker, name: string, maxResults: number) {
+export function searchToolsTool(
+  picker: Picker,
+  name: string,
+  maxResults: number,
+): ToolsInput[string] {
   return createTool({
     id: name,
     description:
