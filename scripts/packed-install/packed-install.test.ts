@@ -245,6 +245,8 @@ describe('installed from tarballs, outside the workspace', () => {
   const notRun: Record<string, string> = {
     'ai-sdk': "a fragment of the user's own generateText call (their model, tools and prompt)",
     langchain: "a fragment of the user's own createAgent call (their model and tools)",
+    mastra:
+      "a fragment of the user's own new Agent call (their model, tools, name and instructions); src/readme.test.ts runs it",
     anthropic:
       'calls the Anthropic Messages API; src/readme.e2e.test.ts runs it against a local server',
     openai: 'calls the OpenAI Responses API; src/readme.test.ts runs it against a local server',

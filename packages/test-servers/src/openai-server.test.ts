@@ -36,6 +36,46 @@ describe('startOpenAIServer', () => {
     expect(server.requests[0]).toMatchObject({ toolNames: ['a'], retryCount: '0', status: 200 });
   });
 
+  it('streams Chat Completions as server-sent chunks when asked to stream', async () => {
+    server = await startOpenAIServer({
+      chat: (_request, index) =>
+        index === 0 ? { toolCalls: [{ name: 'a', args: { x: 1 } }] } : { text: 'done' },
+    });
+    const events = async (reply: Response) =>
+      (await reply.text())
+        .split('\n\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => line.slice('data: '.length));
+    const call = await post('/chat/completions', { model: 'm', stream: true });
+    expect(call.headers.get('content-type')).toBe('text/event-stream');
+    const callEvents = await events(call);
+    expect(callEvents.at(-1)).toBe('[DONE]');
+    const chunks = callEvents.slice(0, -1).map((data) => JSON.parse(data));
+    expect(
+      chunks.flatMap((chunk) =>
+        chunk.choices.flatMap(
+          (c: { delta: { tool_calls?: unknown[] } }) => c.delta.tool_calls ?? [],
+        ),
+      ),
+    ).toEqual([
+      {
+        index: 0,
+        id: expect.any(String),
+        type: 'function',
+        function: { name: 'a', arguments: '{"x":1}' },
+      },
+    ]);
+    expect(chunks.map((chunk) => chunk.choices[0]?.finish_reason).filter(Boolean)).toEqual([
+      'tool_calls',
+    ]);
+    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { total_tokens: 15 } });
+    const text = (await events(await post('/chat/completions', { model: 'm', stream: true })))
+      .slice(0, -1)
+      .map((data) => JSON.parse(data).choices[0]?.delta.content ?? '')
+      .join('');
+    expect(text).toBe('done');
+  });
+
   it('serves queued faults first: 429 with retry-after, then a malformed body', async () => {
     server = await startOpenAIServer();
     server.fail({ status: 429, headers: { 'retry-after': '2' } }, malformed);

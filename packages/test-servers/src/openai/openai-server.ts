@@ -2,6 +2,7 @@ import { type Fault, faultQueue } from '../fault.js';
 import { startHttpServer } from '../http-server.js';
 import { sendFault, sendJson } from '../send-json.js';
 import { type ChatReply, chatCompletion } from './chat-completion.js';
+import { chatCompletionChunks, sendEvents } from './chat-completion-stream.js';
 import { checkResponsesInput } from './responses-input-check.js';
 import { message, nextId } from './responses-items.js';
 import { apiError, type WireObject, type WireRequest } from './wire.js';
@@ -67,8 +68,9 @@ const responseBody = (body: WireRequest, output: WireObject[]) => ({
 });
 
 /**
- * A local server speaking OpenAI's `POST /v1/responses` and `POST /v1/chat/completions`
- * (non-streaming JSON), answering as a scripted model and recording every request.
+ * A local server speaking OpenAI's `POST /v1/responses` (JSON) and `POST /v1/chat/completions`
+ * (JSON, or server-sent events for `stream: true`), answering as a scripted model and recording
+ * every request.
  */
 export async function startOpenAIServer(
   models: { chat?: ChatModel; responses?: ResponsesModel } = {},
@@ -115,7 +117,9 @@ export async function startOpenAIServer(
       if (received.method === 'POST' && received.path === '/v1/chat/completions') {
         const reply = state.chat(request, requests.length - 1);
         if ('status' in reply) return fail(reply);
-        return answer(200, chatCompletion(reply, body.model));
+        const completion = chatCompletion(reply, body.model);
+        if (body.stream === true) return sendEvents(res, chatCompletionChunks(completion));
+        return answer(200, completion);
       }
       answer(404, apiError(`no route ${received.method} ${received.path}`));
     } catch (error) {

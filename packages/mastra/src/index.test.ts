@@ -1,0 +1,6 @@
+import { expect, it } from 'vitest';
+
+// The public surface is a decision: this list changes only on purpose.
+it('exports exactly the public API', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toEqual(['readMastraTools', 'shortlist']);
+});

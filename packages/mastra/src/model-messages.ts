@@ -1,0 +1,65 @@
+import type { AgentExecutionOptions } from '@mastra/core/agent';
+import { type ConversationTurn, lastUserRequest } from '@shortlist/core';
+
+/** The messages Mastra's `prepareStep` gets: AI SDK model messages, memory's recall included. */
+export type StepMessages = Parameters<
+  NonNullable<AgentExecutionOptions['prepareStep']>
+>[0]['messages'];
+type StepMessage = StepMessages[number];
+
+/** A search the model made: its call id, its query, and the user's request it served. */
+export interface SearchCall {
+  readonly id: string;
+  readonly query: string;
+  readonly request: string | undefined;
+}
+
+/** The text of a message: a plain string, or its text parts joined. */
+function textOf(content: StepMessage['content']): string {
+  if (typeof content === 'string') return content;
+  let text = '';
+  for (const part of content) {
+    if (part.type === 'text') text += (text ? ' ' : '') + part.text;
+  }
+  return text;
+}
+
+/** Mastra's step messages as the turns `conversationQuery()` reads; tool results are tool turns. */
+export function turnsOf(messages: StepMessages): ConversationTurn[] {
+  return messages.map((message) => ({ role: message.role, text: textOf(message.content) }));
+}
+
+/** The tool calls in the assistant messages, in order. */
+function* toolCalls(messages: StepMessages) {
+  for (const message of messages) {
+    if (message.role !== 'assistant' || typeof message.content === 'string') continue;
+    for (const part of message.content) if (part.type === 'tool-call') yield part;
+  }
+}
+
+/** Names of the tools the assistant called in these messages, first call first. */
+export function calledTools(messages: StepMessages): string[] {
+  const names = new Set<string>();
+  for (const call of toolCalls(messages)) names.add(call.toolName);
+  return [...names];
+}
+
+/**
+ * The calls of the search tool with a query, each with the last user message before it: the
+ * request that search served. Read from the history, so a search is replayed after a restart too.
+ */
+export function searchCalls(messages: StepMessages, searchToolName: string): SearchCall[] {
+  const turns = turnsOf(messages);
+  const searches: SearchCall[] = [];
+  messages.forEach((message, at) => {
+    if (message.role !== 'assistant' || typeof message.content === 'string') return;
+    for (const part of message.content) {
+      if (part.type !== 'tool-call' || part.toolName !== searchToolName) continue;
+      const query = (part.input as { query?: unknown } | undefined)?.query;
+      if (typeof query !== 'string' || query.trim() === '') continue;
+      const request = lastUserRequest(turns.slice(0, at));
+      searches.push({ id: part.toolCallId, query: query.trim(), request });
+    }
+  });
+  return searches;
+}

@@ -1,0 +1,130 @@
+import { createOpenAI } from '@ai-sdk/openai';
+import { Agent } from '@mastra/core/agent';
+import { memoryExampleStore } from '@shortlist/core';
+import { type OpenAIRequest, type OpenAIServer, startOpenAIServer } from '@shortlist/test-servers';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { shortlist } from './shortlist.js';
+import type { ShortlistOptions } from './shortlist-options.js';
+import { type Executed, sampleMastraTools } from './test-catalogue.js';
+
+let server: OpenAIServer;
+beforeAll(async () => {
+  server = await startOpenAIServer();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+let executed: Executed;
+const scanner = 'secrets_scan_repository';
+
+/** A real Mastra agent over the sample catalogue, its model served by the local wire server. */
+async function agentWith(options: ShortlistOptions) {
+  executed = [];
+  const catalogue = sampleMastraTools(executed);
+  const picks = await shortlist(catalogue, options);
+  const model = createOpenAI({ baseURL: server.baseURL, apiKey: 'test-key' }).chat('gpt-4o');
+  const agent = new Agent({
+    name: 'assistant',
+    instructions: 'Help with engineering chores.',
+    model,
+    tools: picks.tools,
+    defaultVNextStreamOptions: { prepareStep: picks.prepareStep },
+  });
+  return { agent, picks, catalogue };
+}
+
+const lastMessage = (request: OpenAIRequest) => request.body.messages!.at(-1)!;
+const toolResult = (request: OpenAIRequest) => {
+  const last = lastMessage(request);
+  return last.role === 'tool' ? String(last.content) : undefined;
+};
+
+/** The scripted model: calls the scanner when offered, else searches in its own words. */
+const scripted = (request: OpenAIRequest) => {
+  if (toolResult(request)?.includes('findings')) return { text: 'No leaks found.' };
+  if (request.toolNames.includes(scanner)) {
+    return { toolCalls: [{ name: scanner, args: { repository: 'acme/api' } }] };
+  }
+  if (lastMessage(request).role === 'user' && request.toolNames.includes('search_tools')) {
+    return { toolCalls: [{ name: 'search_tools', args: { query: 'leak API key credentials' } }] };
+  }
+  return { text: 'No tool for that.' };
+};
+
+it('pre-selects: the model is sent a few tools that fit, not the catalogue, and runs the one it needs', async () => {
+  const { agent, picks, catalogue } = await agentWith({});
+  expect(Object.keys(catalogue)).toHaveLength(178);
+  expect(picks.tools.weather_forecast).toBe(catalogue.weather_forecast);
+  server.script((request) =>
+    toolResult(request)?.includes('sunny')
+      ? { text: 'Sunny all week.' }
+      : { toolCalls: [{ name: 'weather_forecast', args: { city: 'Lyon', days: 3 } }] },
+  );
+  const result = await agent.generate('What is the weather forecast for Lyon for the next 3 days?');
+
+  expect(result.text).toBe('Sunny all week.');
+  expect(executed).toEqual([{ name: 'weather_forecast', input: { city: 'Lyon', days: 3 } }]);
+  const first = server.requests[0]!;
+  expect(first.toolNames).toContain('weather_forecast');
+  expect(first.toolNames.length).toBeGreaterThan(0);
+  expect(first.toolNames.length).toBeLessThanOrEqual(5);
+  // The definition sent is the user's own tool, converted by Mastra.
+  const sent = (first.body.tools as { function: { name: string; parameters: object } }[]).find(
+    (tool) => tool.function.name === 'weather_forecast',
+  );
+  expect(sent?.function.parameters).toMatchObject({
+    properties: { city: { type: 'string' }, days: { type: 'integer' } },
+  });
+  // The next step keeps the list stable: the same tools in the same order.
+  expect(server.requests[1]!.toolNames).toEqual(first.toolNames);
+});
+
+it('tool search: the model searches, is offered what it found, and the found tool runs', async () => {
+  const { agent } = await agentWith({ search: true });
+  server.script(scripted);
+  const result = await agent.generate('did our stripe sk_live string get out');
+
+  const offered = server.requests.map((request) => request.toolNames);
+  expect(offered[0]).toContain('search_tools');
+  expect(offered[0]).not.toContain(scanner);
+  expect(offered[0]!.length).toBeLessThanOrEqual(6);
+  const searched = server.requests[1]!.body.messages!.at(-1)!;
+  expect(String(searched.content)).toContain(scanner);
+  expect(offered[1]).toContain(scanner);
+  expect(executed).toEqual([{ name: scanner, input: { repository: 'acme/api' } }]);
+  expect(result.text).toBe('No leaks found.');
+});
+
+it('learns: after a search-then-call, a similar request is offered the tool at once, no search', async () => {
+  const examples = memoryExampleStore();
+  const { agent, picks } = await agentWith({ search: true, examples });
+  server.script(scripted);
+  const first = 'did our stripe sk_live string get out';
+  const later = 'did a stripe sk_live string get out again';
+  const before = await picks.prepareStep({
+    messages: [{ role: 'user', content: later }],
+  } as never);
+  expect(before?.activeTools).not.toContain(scanner);
+
+  await agent.generate(first);
+  expect(server.requests[0]!.toolNames).not.toContain(scanner);
+  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
+    { query: 'leak API key credentials', tool: scanner },
+    { query: first, tool: scanner },
+  ]);
+
+  server.reset();
+  executed.length = 0;
+  const result = await agent.generate(later);
+  expect(server.requests[0]!.toolNames).toContain(scanner);
+  expect(executed).toEqual([{ name: scanner, input: { repository: 'acme/api' } }]);
+  const called = server.requests.flatMap((request) =>
+    (request.body.messages ?? []).flatMap((message) =>
+      ((message.tool_calls ?? []) as { function: { name: string } }[]).map(
+        (call) => call.function.name,
+      ),
+    ),
+  );
+  expect(called).not.toContain('search_tools');
+  expect(result.text).toBe('No leaks found.');
+});
