@@ -11,13 +11,21 @@ const ROUNDS = 3;
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-const benchmarks = process.env.SHORTLIST_BENCHMARKS ?? join(import.meta.dirname, '..', '..', 'shared', 'benchmarks');
-const readJsonl = (path) => readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+const benchmarks =
+  process.env.SHORTLIST_BENCHMARKS ?? join(import.meta.dirname, '..', '..', 'shared', 'benchmarks');
+const readJsonl = (path) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 
 /** Synthetic catalogue of `size` tools; learned and asked requests drawn like users' words. */
 function synthetic(size) {
   const tools = generateCatalogue({ size, seed: 1 });
-  const taught = generateQueries(tools, { count: EXAMPLES, seed: 2 }).map((q) => ({ query: q.query, tool: q.target }));
+  const taught = generateQueries(tools, { count: EXAMPLES, seed: 2 }).map((q) => ({
+    query: q.query,
+    tool: q.target,
+  }));
   const asked = generateQueries(tools, { count: 2000, seed: 3 }).map((q) => q.query);
   return { label: size.toLocaleString('en'), tools, taught, asked };
 }
@@ -26,10 +34,19 @@ function synthetic(size) {
 function metatool() {
   const dir = join(benchmarks, 'metatool');
   if (!existsSync(dir)) return undefined;
-  const tools = readJsonl(join(dir, 'tools.jsonl')).map((t) => ({ name: t.id, description: t.description }));
+  const tools = readJsonl(join(dir, 'tools.jsonl')).map((t) => ({
+    name: t.id,
+    description: t.description,
+  }));
   const queries = readJsonl(join(dir, 'queries.jsonl'));
-  const taught = queries.filter((q) => q.split === 'train').slice(0, EXAMPLES).map((q) => ({ query: q.query, tool: q.relevant[0] }));
-  const asked = queries.filter((q) => q.split === 'test').slice(0, 2000).map((q) => q.query);
+  const taught = queries
+    .filter((q) => q.split === 'train')
+    .slice(0, EXAMPLES)
+    .map((q) => ({ query: q.query, tool: q.relevant[0] }));
+  const asked = queries
+    .filter((q) => q.split === 'test')
+    .slice(0, 2000)
+    .map((q) => q.query);
   return { label: 'metatool (199)', tools, taught, asked };
 }
 
@@ -52,7 +69,10 @@ async function measure({ label, tools, taught, asked }) {
   }
   const learnTimes = [];
   for (let i = 0; i < 2000; i++) {
-    const example = { query: `${asked[i % asked.length]} again ${i}`, tool: tools[i % tools.length].name };
+    const example = {
+      query: `${asked[i % asked.length]} again ${i}`,
+      tool: tools[i % tools.length].name,
+    };
     const t = performance.now();
     await learning.learn([example]);
     learnTimes.push(performance.now() - t);
@@ -70,10 +90,16 @@ async function measure({ label, tools, taught, asked }) {
 }
 
 const ms = (value) => value.toFixed(3);
-console.log(`learning speed: ${EXAMPLES.toLocaleString('en')} learned examples, limit 5, unpacked, ${ROUNDS}×2,000 selects interleaved; Node ${process.version}\n`);
-console.log('| tools | lexical() p50 ms | learning p50 ms | ratio p50 | lexical() p99 ms | learning p99 ms | learn() p50 ms | learn() p99 ms |');
+console.log(
+  `learning speed: ${EXAMPLES.toLocaleString('en')} learned examples, limit 5, unpacked, ${ROUNDS}×2,000 selects interleaved; Node ${process.version}\n`,
+);
+console.log(
+  '| tools | lexical() p50 ms | learning p50 ms | ratio p50 | lexical() p99 ms | learning p99 ms | learn() p50 ms | learn() p99 ms |',
+);
 console.log('|---|---|---|---|---|---|---|---|');
 for (const set of [metatool(), synthetic(200), synthetic(1000), synthetic(10000)].filter(Boolean)) {
   const r = await measure(set);
-  console.log(`| ${r.label} | ${ms(r.plainP50)} | ${ms(r.learningP50)} | ${(r.learningP50 / r.plainP50).toFixed(2)}× | ${ms(r.plainP99)} | ${ms(r.learningP99)} | ${ms(r.learnP50)} | ${ms(r.learnP99)} |`);
+  console.log(
+    `| ${r.label} | ${ms(r.plainP50)} | ${ms(r.learningP50)} | ${(r.learningP50 / r.plainP50).toFixed(2)}× | ${ms(r.plainP99)} | ${ms(r.learningP99)} | ${ms(r.learnP50)} | ${ms(r.learnP99)} |`,
+  );
 }

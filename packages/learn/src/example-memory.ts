@@ -331,7 +331,10 @@ export function createExampleMemory(): ExampleMemory {
         const similarity = nearSimilarity[n]!;
         const vote = similarity ** settings.sharpness * (example.helpful === false ? -1 : 1);
         let entry = net.get(example.tool);
-        if (!entry) net.set(example.tool, (entry = { tool: example.tool, vote: 0, same: 0 }));
+        if (!entry) {
+          entry = { tool: example.tool, vote: 0, same: 0 };
+          net.set(example.tool, entry);
+        }
         entry.vote += vote;
         if (similarity >= SAME_REQUEST) entry.same += vote;
       }

@@ -45,7 +45,10 @@ const judge = (ledger: TrustLedger, examples: readonly ToolExample[]): void => {
   const byQuery = new Map<string, { helpful: Set<string>; unhelpful: Set<string> }>();
   for (const { query, tool, helpful } of examples) {
     let verdict = byQuery.get(query);
-    if (!verdict) byQuery.set(query, (verdict = { helpful: new Set(), unhelpful: new Set() }));
+    if (!verdict) {
+      verdict = { helpful: new Set(), unhelpful: new Set() };
+      byQuery.set(query, verdict);
+    }
     (helpful === false ? verdict.unhelpful : verdict.helpful).add(tool);
   }
   for (const [query, verdict] of byQuery) ledger.judge(query, verdict.helpful, verdict.unhelpful);

@@ -157,6 +157,43 @@ async function checkWritable(out: string, isDefault: boolean): Promise<void> {
   }
 }
 
+/**
+ * `lexical()` learning from each folder's requests as they stream by (what `eval --online`
+ * prints): MetaTool on its test split, also with 20% and 30% wrong feedback.
+ */
+async function learningSection(
+  dir: string,
+  names: readonly string[],
+  sample: number | undefined,
+): Promise<string> {
+  const { loadDataset, onlineMarkdown } = await import('@shortlist/eval');
+  const { runOnline } = await import('../run-online.js');
+  const parts = [
+    '## Learning from use',
+    "`lexical({ examples })` against `lexical()` as each folder's requests stream by in a seeded order (order 1): each request is selected by both and scored, then the learner is taught the tools that served it, or with the stated chance a random wrong tool. `shortlist eval DIR --online [--split test] [--feedback-noise P]` prints one table. Percent; Δ is learning − lexical() with a paired 95% interval.",
+  ];
+  for (const name of names) {
+    const dataset = await loadDataset(join(dir, name), {
+      ...(sample === undefined ? {} : { sample }),
+    });
+    const split = dataset.queries.some((query) => query.split === 'test') ? 'test' : undefined;
+    const streamed = split
+      ? { ...dataset, queries: dataset.queries.filter((query) => query.split === split) }
+      : dataset;
+    for (const feedbackNoise of split ? [0, 0.2, 0.3] : [0]) {
+      process.stderr.write(
+        `learning online on ${name}${feedbackNoise ? ` (${feedbackNoise * 100}% wrong feedback)` : ''}\n`,
+      );
+      const report = await runOnline(streamed, { limit: 10, feedbackNoise });
+      parts.push(
+        `### ${name}${split ? ` (${split} split)` : ''}, ${report.requests} requests${feedbackNoise ? `, ${feedbackNoise * 100}% wrong feedback` : ''}`,
+        onlineMarkdown(report, { learner: 'learning', baseline: 'lexical()' }),
+      );
+    }
+  }
+  return parts.join('\n\n');
+}
+
 async function reportAction(options: ReportOptions): Promise<void> {
   const root = repoRoot();
   const dir = resolve(options.benchmarks ?? defaultBenchmarksDir());
@@ -211,6 +248,7 @@ async function reportAction(options: ReportOptions): Promise<void> {
       ].join('\n\n'),
     );
   }
+  const learning = await learningSection(dir, names, options.sample);
   const command = `node packages/cli/dist/bin.js report${options.sample ? ` --sample ${options.sample}` : ''}`;
   const document = [
     '# Benchmarks',
@@ -240,6 +278,7 @@ async function reportAction(options: ReportOptions): Promise<void> {
       goals,
     ),
     ...sections,
+    learning,
   ].join('\n\n');
   await writeFile(out, `${document}\n`);
   writeStdout(
