@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@shortlist/core';
 import type { Command } from 'commander';
 import { type EmbedderSettings, embedderKinds } from './create-embedder.js';
 import { positiveInteger } from './options.js';
@@ -40,8 +41,27 @@ export function embeddingSettings(flags: EmbeddingFlags): EmbedderSettings {
     ...(flags.embeddingDimensions === undefined
       ? {}
       : { embeddingDimensions: flags.embeddingDimensions }),
-    ...(flags.baseUrl === undefined ? {} : { baseURL: flags.baseUrl }),
+    ...(flags.baseUrl === undefined ? {} : { baseURL: httpUrl(flags.baseUrl) }),
   };
+}
+
+/**
+ * `--base-url` as given, once it is an http(s) URL: any other scheme (`file:`, `ftp:`) or a
+ * string that is no URL is refused here, before any request, not retried as an outage.
+ */
+function httpUrl(value: string): string {
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol === 'http:' || protocol === 'https:') return value;
+  throw new InvalidArgumentError({
+    argument: '--base-url',
+    expected: 'an http:// or https:// URL',
+    message: `--base-url must be an http:// or https:// URL such as http://localhost:11434/v1, got "${value}"`,
+  });
 }
 
 /** The pipeline to run when none is named: `semantic` once an embedder flag is given. */

@@ -12,6 +12,13 @@ export function resolveFormat(
   options: { format?: string; json?: boolean },
   isTerminal: () => boolean = () => process.stdout.isTTY === true,
 ): OutputFormat {
+  if (options.json && options.format !== undefined && options.format !== 'json') {
+    throw new InvalidArgumentError({
+      argument: '--format',
+      expected: '--format or --json, not both',
+      message: `--format ${options.format} and --json ask for different output; drop one`,
+    });
+  }
   if (options.json) return 'json';
   if (options.format === undefined) return isTerminal() ? 'table' : 'json';
   if (options.format === 'table' || options.format === 'json') return options.format;

@@ -20,6 +20,7 @@ import {
   type PipelineName,
   pipelineNames,
 } from './pipeline-names.js';
+import { stderrLine } from './terminal-text.js';
 
 export {
   defaultBudget,
@@ -79,8 +80,8 @@ async function embedderFor(name: PipelineName, settings: PipelineSettings) {
 function knownModel(model: string | undefined): string {
   if (model === undefined) return defaultModel;
   if (encodingForModel(model).known) return model;
-  process.stderr.write(
-    `shortlist: unknown --model "${model}"; counting tokens as for ${defaultModel} (o200k_base). Pass --model with an OpenAI model id (gpt-4o, gpt-4.1, o3, gpt-5, gpt-4, gpt-3.5-turbo) to count with its tokenizer.\n`,
+  stderrLine(
+    `shortlist: unknown --model "${model}"; counting tokens as for ${defaultModel} (o200k_base). Pass --model with an OpenAI model id (gpt-4o, gpt-4.1, o3, gpt-5, gpt-4, gpt-3.5-turbo) to count with its tokenizer.`,
   );
   return defaultModel;
 }

@@ -6,6 +6,7 @@ import { evalCommand } from './commands/eval.js';
 import { mcpCommand } from './commands/mcp.js';
 import { reportCommand } from './commands/report.js';
 import { selectCommand } from './commands/select.js';
+import { escapeControl } from './terminal-text.js';
 
 /** This package's version, read from its own package.json so it cannot drift. */
 const version = (
@@ -34,6 +35,8 @@ export function createProgram(argv?: readonly string[]): Command {
     .description('Pick the few tools that fit a query out of hundreds, under a token budget.')
     .version(version, '-V, --version', 'print the version')
     .showHelpAfterError('(add --help for usage)')
+    // Commander's messages echo the flags given: escaped like every other echo of user input.
+    .configureOutput({ outputError: (text, write) => write(escapeControl(text.trimEnd()) + '\n') })
     .addHelpText(
       'after',
       '\nStart with:\n  shortlist demo                      sample queries over the bundled catalogue\n  shortlist select "QUERY" --tools tools.json',

@@ -1,9 +1,31 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { InvalidArgumentError, type Tool, toTools } from '@shortlist/core';
 
-async function readStdin(): Promise<string> {
+/**
+ * The most `--tools` reads: 64 MB, some 50 times the largest real catalogue we know, so a
+ * device, a FIFO or standard input that never ends stops here instead of filling memory.
+ */
+export const MAX_TOOLS_BYTES = 64 * 1024 * 1024;
+
+/** Reads a stream chunk by chunk, up to `MAX_TOOLS_BYTES`; past it, stops reading and refuses. */
+async function readCapped(input: NodeJS.ReadableStream, source: string): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let size = 0;
+  try {
+    for await (const chunk of input) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_TOOLS_BYTES) {
+        throw new InvalidArgumentError({
+          argument: '--tools',
+          expected: `a catalogue of at most ${MAX_TOOLS_BYTES / 1024 / 1024} MB`,
+          message: `--tools ${source} is larger than ${MAX_TOOLS_BYTES / 1024 / 1024} MB, the most it reads; give a file of tool definitions (is it a device or an endless stream?)`,
+        });
+      }
+      chunks.push(chunk as Buffer);
+    }
+  } finally {
+    (input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -36,14 +58,17 @@ function parse(text: string, source: string): unknown {
 
 /**
  * Reads a tool catalogue from a file, or standard input for `-`, in any format `toTools`
- * accepts (OpenAI, Anthropic, MCP `tools/list`, plain), as JSON or JSON Lines.
+ * accepts (OpenAI, Anthropic, MCP `tools/list`, plain), as JSON or JSON Lines; at most
+ * `MAX_TOOLS_BYTES`, read incrementally so an endless input stops there.
  */
 export async function readTools(path: string): Promise<Tool[]> {
   const source = path === '-' ? 'standard input' : path;
   let text: string;
   try {
-    text = path === '-' ? await readStdin() : await readFile(path, 'utf8');
+    const input = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
+    text = await readCapped(input, path === '-' ? '- (standard input)' : path);
   } catch (error) {
+    if (InvalidArgumentError.isInstance(error)) throw error;
     throw new InvalidArgumentError({
       argument: '--tools',
       expected: 'a readable file, or - for standard input',

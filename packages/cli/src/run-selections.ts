@@ -9,6 +9,7 @@ import { budgetNote, selectionJson, selectionTable } from './render-selection.js
 import { sampleFingerprint } from './sample-data.js';
 import { readSampleSnapshot, restoreOrIndex, sampleSnapshotPath } from './sample-snapshot.js';
 import { writeStdout } from './standard-output.js';
+import { escapeControl, stderrLine } from './terminal-text.js';
 import { cachedCounter, readTokenCounts, tokenCountCachePath } from './token-count-cache.js';
 
 /** The build's counts for the bundled sample file (`fingerprint`), else undefined. */
@@ -76,7 +77,7 @@ export async function runSelections(
       const json = selections.map((selection) => selectionJson(selection, name, byName));
       for (const selection of selections) {
         const note = budgetNote(selection, options.budget ?? defaultBudget);
-        if (note) process.stderr.write(`shortlist: ${selection.query}: ${note}\n`);
+        if (note) stderrLine(`shortlist: ${selection.query}: ${note}`);
       }
       writeStdout(`${JSON.stringify(many ? json : json[0], null, 2)}\n`);
       return;
@@ -84,7 +85,7 @@ export async function runSelections(
     const budget = pipeline.packer === undefined ? undefined : (options.budget ?? defaultBudget);
     const blocks = selections.map((selection) => {
       const table = selectionTable(selection, budget);
-      return many ? `› ${selection.query}\n${indent(table)}` : table;
+      return many ? `› ${escapeControl(selection.query)}\n${indent(table)}` : table;
     });
     const header = many
       ? `${name} pipeline over ${tools.length} tools, ${queries.length} queries\n\n`

@@ -1,5 +1,6 @@
 import { errorLine } from './error-line.js';
 import { createProgram } from './program.js';
+import { escapeControl } from './terminal-text.js';
 
 /**
  * Runs the CLI on `argv` (as `process.argv`). Errors print as one line on standard error and set
@@ -11,7 +12,7 @@ export async function run(argv: readonly string[] = process.argv): Promise<void>
   } catch (error) {
     process.stderr.write(`${errorLine(error)}\n`);
     if (process.env.SHORTLIST_DEBUG && error instanceof Error && error.stack) {
-      process.stderr.write(`${error.stack}\n`);
+      process.stderr.write(`${escapeControl(error.stack)}\n`);
     }
     process.exitCode = 1;
   }

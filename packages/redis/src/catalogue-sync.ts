@@ -1,9 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { InvalidArgumentError, type Picker, toTools, type WarningHandler } from '@shortlist/core';
+import {
+  CorruptDataError,
+  InvalidArgumentError,
+  type Picker,
+  toTools,
+  type WarningHandler,
+} from '@shortlist/core';
+import { type Change, publishChanges, stateLostMessage } from './catalogue-publish.js';
+import { memorySettingsProblem, parseMemorySettings } from './memory-settings.js';
 import { outageNotice, warnToConsole } from './outage-notice.js';
 import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';
 import { compareIds, trimmedSince } from './stream-ids.js';
-import { withDeadline } from './with-deadline.js';
+import { DeadlineError, withDeadline } from './with-deadline.js';
 
 export interface CatalogueSyncOptions {
   /** A Redis URL or an ioredis client (duplicated: one connection reads, one writes). */
@@ -48,15 +56,18 @@ export interface CatalogueSync {
   readonly resyncs: number;
   /** Changes made while Redis was unreachable, waiting to be published. */
   readonly pendingChanges: number;
-  /** Resolves once every change in the stream at the time of the call is applied here; waits for an unreachable Redis. */
+  /**
+   * Resolves once every change in the stream at the time of the call is applied here; waits for
+   * an unreachable Redis. Rejects with `CorruptDataError` when the catalogue state was lost
+   * (evicted) after older changes were trimmed: this process cannot hold the whole catalogue;
+   * with `InvalidArgumentError` when Redis has maxmemory set and an `allkeys-*` policy.
+   */
   caughtUp(): Promise<void>;
   /** Stops following; the picker keeps its tools. */
   close(): Promise<void>;
 }
 
 const FIRST_CONNECT_MS = 2000;
-
-type Change = { op: 'add'; name: string; tool: string } | { op: 'remove'; name: string };
 
 /**
  * Keeps a picker in step with a catalogue shared over a Redis Stream. Each process applies the
@@ -98,6 +109,11 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
   let lastId = options.fromId ?? '0';
   let closed = false;
   let resyncs = 0;
+  /** Set once the catalogue state turned out lost: this process cannot hold the whole catalogue. */
+  let lost: CorruptDataError | undefined;
+  let memoryChecked = false;
+  /** Set when Redis's maxmemory-policy may evict the stream or the state (allkeys-*). */
+  let unfit: InvalidArgumentError | undefined;
   /** Settled once the first check for trimmed changes ran (caughtUp waits for it). */
   let checkedOnce: () => void = () => undefined;
   const firstCheck = new Promise<void>((resolve) => {
@@ -165,34 +181,15 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
 
   const publish = async (changes: readonly Change[]): Promise<void> => {
     await whenReady(writer, timeoutMs);
-    // The entry, the state it leaves and the trim go together, so a resync reads a state that
-    // matches a stream id exactly.
-    const batch = writer.multi();
-    for (const change of changes) {
-      if (change.op === 'add') {
-        batch.xadd(
-          stream,
-          'MAXLEN',
-          '~',
-          maxEntries,
-          '*',
-          'op',
-          'add',
-          'name',
-          change.name,
-          'tool',
-          change.tool,
-        );
-        batch.hset(stateKey, change.name, change.tool);
-      } else {
-        batch.xadd(stream, 'MAXLEN', '~', maxEntries, '*', 'op', 'remove', 'name', change.name);
-        batch.hset(stateKey, change.name, '');
-      }
-    }
-    if (maxAgeMs !== undefined) batch.xtrim(stream, 'MINID', '~', `${Date.now() - maxAgeMs}-0`);
-    const results = await withDeadline(batch.exec(), timeoutMs, 'publish change');
-    const failed = results?.find(([error]) => error);
-    if (!results || failed) throw failed?.[0] ?? new Error('transaction was discarded');
+    // The entries, the state they leave and the trim go together (one script), so a resync
+    // reads a state that matches a stream id exactly.
+    const minId = maxAgeMs === undefined ? undefined : `${Date.now() - maxAgeMs}-0`;
+    await withDeadline(
+      publishChanges(writer, { stream, stateKey }, changes, { maxEntries, minId }),
+      timeoutMs,
+      'publish change',
+    );
+    notice.written();
   };
 
   const closedError = () =>
@@ -212,7 +209,7 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
     try {
       await publish(changes);
     } catch (error) {
-      notice.failed('publish', error);
+      notice.failed('publish', error, [stream, stateKey]);
       pending.push(changes);
     }
   };
@@ -253,16 +250,30 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
    */
   const resync = async (): Promise<void> => {
     const results = await withDeadline(
-      reader.multi().hgetall(stateKey).xrevrange(stream, '+', '-', 'COUNT', 1).exec(),
+      reader
+        .multi()
+        .hgetall(stateKey)
+        .xrevrange(stream, '+', '-', 'COUNT', 1)
+        .xinfo('STREAM', stream)
+        .exec(),
       blockMs + timeoutMs,
       'read catalogue state',
     );
-    const [stateResult, latestResult] = results ?? [];
+    const [stateResult, latestResult, infoResult] = results ?? [];
     if (!stateResult || !latestResult || stateResult[0] || latestResult[0]) {
       throw stateResult?.[0] ?? latestResult?.[0] ?? new Error('transaction was discarded');
     }
     const state = stateResult[1] as Record<string, string>;
     const [latest] = latestResult[1] as [string, string[]][];
+    // Every publish writes the state, so a trimmed stream without one lost it (an eviction).
+    const info = infoResult && !infoResult[0] ? infoResult[1] : undefined;
+    if (!lost && Object.keys(state).length === 0 && trimmedSince(info, '0')) {
+      lost = new CorruptDataError({
+        source: stateKey,
+        message: `syncCatalogue(${stream}): ${stateLostMessage(stream, stateKey)}`,
+      });
+      onWarning(`${lost.message}; this process holds only part of the shared catalogue`);
+    }
     const changes: Change[] = [];
     for (const [name, tool] of Object.entries(state)) {
       const change =
@@ -293,12 +304,31 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
       try {
         await whenReady(reader, connectMs);
         if (!checked) {
-          const info = await withDeadline(
-            reader.xinfo('STREAM', stream).catch(() => undefined), // no stream: nothing trimmed
-            timeoutMs,
-            'check for trimmed changes',
-          );
-          if (trimmedSince(info, lastId)) await resync();
+          const [infoResult, stateResult, memoryResult] =
+            (await withDeadline(
+              reader.pipeline().xinfo('STREAM', stream).type(stateKey).info('memory').exec(),
+              timeoutMs,
+              'check for trimmed changes',
+            )) ?? [];
+          const info = infoResult?.[0] ? undefined : infoResult?.[1]; // no stream: nothing trimmed
+          if (!memoryChecked) {
+            memoryChecked = true;
+            const problem = memorySettingsProblem(parseMemorySettings(memoryResult?.[1]));
+            const message = problem && `syncCatalogue(${stream}): ${problem.message}`;
+            if (message) onWarning(message);
+            // Redis may drop what this process would need to hold the whole catalogue.
+            if (message && problem.evicts) {
+              unfit = new InvalidArgumentError({
+                argument: 'syncCatalogue(options.redis)',
+                expected: 'a Redis with maxmemory-policy noeviction or volatile-*',
+                message,
+              });
+            }
+          }
+          // The state holds the last word on every name: a stream gone (deleted, evicted) with
+          // the state still there is a resync from it.
+          const fromState = info === undefined && !stateResult?.[0] && stateResult?.[1] === 'hash';
+          if (trimmedSince(info, lastId) || fromState) await resync();
           checked = true;
           checkedOnce();
         }
@@ -342,13 +372,14 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
       } catch (error) {
         checked = false;
         if (closed) break;
-        notice.failed('read', error);
-        if (reader.status === 'ready') reader.disconnect(true); // a stalled read: start afresh
+        notice.failed('read', error, [stream, stateKey]);
+        // A stalled read: start afresh (a reply error, such as a full Redis, leaves the link sound).
+        if (reader.status === 'ready' && error instanceof DeadlineError) reader.disconnect(true);
         await sleep(retryMs);
         continue;
       }
       // Redis answered: publish what was changed here while it could not be reached.
-      await publishPending().catch((error) => notice.failed('publish', error));
+      await publishPending().catch((error) => notice.failed('publish', error, [stream, stateKey]));
     }
   };
   const following = follow();
@@ -381,6 +412,7 @@ export function syncCatalogue(picker: Picker, given: CatalogueSyncOptions): Cata
     },
     async caughtUp() {
       await firstCheck; // released by close() too
+      if (lost ?? unfit) throw lost ?? unfit;
       let latest: [string, string[]] | undefined;
       for (;;) {
         if (closed) throw closedError();

@@ -10,6 +10,7 @@ import {
 import type { ChainableCommander, Redis } from 'ioredis';
 import { warnToConsole } from './outage-notice.js';
 import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';
+import { classifyRedisFailure } from './redis-failure.js';
 import { decodeEnvelope, encodeEnvelope, type SnapshotIdentity } from './snapshot-envelope.js';
 import { catalogueDigest, configurationDigest, namesDigest } from './snapshot-key.js';
 import { readLatest } from './snapshot-pointer.js';
@@ -45,6 +46,22 @@ export interface RestoredPicker<Original> {
 }
 
 const POLL_MS = 25;
+/** A build lock outlives a crashed builder by at most this long. */
+const MAX_LOCK_MS = 600_000;
+
+/**
+ * Takes the build lock (1), or takes over one without a TTL (2): every lock this package sets
+ * expires, so one that never does was left by something else and would hold every start for
+ * `buildWaitMs`; 0 while another process holds a lock that will expire.
+ */
+const TAKE_LOCK = `
+if redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return 1 end
+if redis.call('PTTL', KEYS[1]) == -1 then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 2
+end
+return 0
+`;
 
 /**
  * Restores a picker from the snapshot in Redis for this exact catalogue and configuration, or
@@ -98,7 +115,7 @@ async function restoreWith<Original>(
   const token = randomUUID();
   const warnAlone = (error: unknown) =>
     onWarning(
-      `restoreOrIndex: Redis unreachable (${error instanceof Error ? error.message : String(error)}); indexing here without a shared snapshot`,
+      `restoreOrIndex: ${classifyRedisFailure(error, [key, pointer, lock]).text}; indexing here without a shared snapshot`,
     );
   const pointTo = <T extends Redis | ChainableCommander>(on: T): ReturnType<T['set']> =>
     (ttlMs === undefined
@@ -182,17 +199,22 @@ async function restoreWith<Original>(
       return { picker, source: 'restored', key };
     }
     // Nobody has stored it: build it ourselves if nobody else is building it.
-    let building: string | null;
+    let taken: number;
     try {
-      building = await call(
-        client.set(lock, token, 'PX', Math.min(buildWaitMs, 600_000), 'NX'),
+      taken = (await call(
+        client.eval(TAKE_LOCK, 1, lock, token, Math.min(buildWaitMs, MAX_LOCK_MS)),
         'take build lock',
-      );
+      )) as number;
     } catch (error) {
       warnAlone(error);
       return { picker: await pipeline.index(canonical), source: 'indexed', key };
     }
-    if (building === 'OK' || Date.now() > waitUntil) return index();
+    if (taken === 2) {
+      onWarning(
+        `restoreOrIndex: the build lock ${lock} had no TTL (left by a process that never set one), so it was taken as stale; building here`,
+      );
+    }
+    if (taken > 0 || Date.now() > waitUntil) return index();
     await sleep(POLL_MS);
   }
 }

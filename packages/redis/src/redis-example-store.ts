@@ -21,7 +21,7 @@ import { outageNotice, warnToConsole } from './outage-notice.js';
 import { redisCallError } from './redis-call-error.js';
 import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';
 import { compareIds, streamInfoField, trimmedSince } from './stream-ids.js';
-import { withDeadline } from './with-deadline.js';
+import { DeadlineError, withDeadline } from './with-deadline.js';
 
 export interface RedisExampleStoreOptions {
   /** A Redis URL or an ioredis client (duplicated: one connection reads, one writes). */
@@ -245,7 +245,7 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
         await whenReady(writer, connectMs);
         return await work();
       } catch (error) {
-        throw redisCallError(`${label}.${what}`, error, consequence);
+        throw redisCallError(`${label}.${what}`, error, consequence, [stream]);
       }
     })();
     return raceAbort(running, callOptions?.signal);
@@ -276,8 +276,9 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
         if (settle(info?.[0] ? undefined : info?.[1], covered)) await serial(reload);
       } catch (error) {
         if (closed) break;
-        notice.failed('read', error);
-        if (reader.status === 'ready') reader.disconnect(true); // a stalled read: start afresh
+        notice.failed('read', error, [stream]);
+        // A stalled read: start afresh (a reply error, such as a full Redis, leaves the link sound).
+        if (reader.status === 'ready' && error instanceof DeadlineError) reader.disconnect(true);
         await sleep(retryMs);
       }
     }

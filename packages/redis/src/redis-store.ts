@@ -91,7 +91,7 @@ export function redisStore(given: RedisStoreOptions): RedisStore {
     pending.clear();
     try {
       await write(entries);
-      notice.recovered();
+      notice.written();
     } catch (error) {
       notice.failed('write', error);
       keep(entries);
@@ -138,7 +138,7 @@ export function redisStore(given: RedisStoreOptions): RedisStore {
       if (entries.length === 0) return;
       try {
         await write(entries);
-        notice.recovered();
+        notice.written();
       } catch (error) {
         notice.failed('write', error);
         keep(entries);

@@ -32,10 +32,10 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-function launch(port: number): Promise<ChildProcess> {
+function launch(port: number, args: readonly string[]): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   running.add(child);
@@ -64,10 +64,13 @@ function launch(port: number): Promise<ChildProcess> {
   });
 }
 
-/** Starts a redis-server; call `stop()` in `afterAll`/`afterEach` (also killed at process exit). */
-export async function startRedisServer(options: { port?: number } = {}): Promise<TestRedisServer> {
+/** Starts a redis-server (`args`: more settings, `['--maxmemory', '2mb']`); call `stop()` in `afterAll`/`afterEach` (also killed at process exit). */
+export async function startRedisServer(
+  options: { port?: number; args?: readonly string[] } = {},
+): Promise<TestRedisServer> {
   const port = options.port ?? (await freePort());
-  let child: ChildProcess | undefined = await launch(port);
+  const args = options.args ?? [];
+  let child: ChildProcess | undefined = await launch(port, args);
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
@@ -82,7 +85,7 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
       });
     },
     async start() {
-      if (!child) child = await launch(port);
+      if (!child) child = await launch(port, args);
     },
     pause() {
       child?.kill('SIGSTOP');

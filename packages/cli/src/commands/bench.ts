@@ -4,6 +4,7 @@ import { benchRankerNames } from '../help-lists.js';
 import { collect, collectIntegers, positiveInteger, positiveNumber } from '../options.js';
 import { resolveFormat } from '../output-format.js';
 import { writeStdout } from '../standard-output.js';
+import { stderrLine } from '../terminal-text.js';
 
 interface BenchCommandOptions {
   readonly sizes?: number[];
@@ -41,7 +42,7 @@ async function benchAction(options: BenchCommandOptions): Promise<void> {
     ...(options.budgetSize === undefined ? {} : { budgetSize: options.budgetSize }),
     ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
     onProgress: (message) => {
-      if (process.stderr.isTTY) process.stderr.write(`… ${message}\n`);
+      if (process.stderr.isTTY) stderrLine(`… ${message}`);
     },
   };
   // The bench package (and its generators) loads only when a benchmark runs.

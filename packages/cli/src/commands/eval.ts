@@ -121,11 +121,20 @@ async function onlineAction(
   options: EvalOptions,
   format: 'table' | 'json',
 ): Promise<void> {
-  if ((options.pipeline?.length ?? 0) > 0 || (options.min?.length ?? 0) > 0) {
+  // Flags an online evaluation would ignore: each is refused by name.
+  const ignored = [
+    (options.pipeline?.length ?? 0) > 0 && '--pipeline',
+    (options.min?.length ?? 0) > 0 && '--min',
+    options.sample !== undefined && '--sample',
+    options.groups === true && '--groups',
+    options.budget !== undefined && '--budget',
+    options.model !== undefined && '--model',
+  ].filter((flag): flag is string => typeof flag === 'string');
+  if (ignored.length > 0) {
     throw new InvalidArgumentError({
       argument: '--online',
-      expected: '--online without --pipeline or --min',
-      message: '--online measures lexical() learning against lexical(); drop --pipeline and --min',
+      expected: `--online without ${ignored.join(', ')}`,
+      message: `--online measures lexical() learning against lexical() and does not use ${ignored.join(', ')}; drop ${ignored.length === 1 ? 'it' : 'them'} or --online`,
     });
   }
   const { loadDataset, onlineMarkdown } = await import('@shortlist/eval');

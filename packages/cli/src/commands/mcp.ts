@@ -13,6 +13,7 @@ import {
 import { gatewayModeNames } from '../help-lists.js';
 import { collect, positiveInteger, positiveNumber } from '../options.js';
 import { defaultBudget, pipelineNames } from '../pipeline-names.js';
+import { stderrLine } from '../terminal-text.js';
 
 interface McpCommandOptions extends EmbeddingFlags {
   readonly config: string;
@@ -59,6 +60,31 @@ async function readConfig(path: string): Promise<unknown> {
   }
 }
 
+/** Flags that contradict each other or apply only with another: refused, naming what to drop. */
+function refuseConflicts(options: McpCommandOptions): void {
+  if (!options.cache && options.cacheDir !== undefined) {
+    throw new InvalidArgumentError({
+      argument: '--cache-dir',
+      expected: '--cache-dir or --no-cache, not both',
+      message:
+        '--cache-dir and --no-cache contradict each other (where to keep the cache, and keep none); drop one',
+    });
+  }
+  if (options.http !== undefined) return;
+  const httpOnly = [
+    options.allowedHost !== undefined && '--allowed-host',
+    options.maxSessions !== undefined && '--max-sessions',
+    options.sessionIdleSeconds !== undefined && '--session-idle-seconds',
+  ].filter((flag): flag is string => typeof flag === 'string');
+  if (httpOnly.length > 0) {
+    throw new InvalidArgumentError({
+      argument: httpOnly[0]!,
+      expected: `--http with ${httpOnly.join(', ')}`,
+      message: `${httpOnly.join(', ')} apply to the HTTP gateway; add --http PORT or drop ${httpOnly.length === 1 ? 'it' : 'them'}`,
+    });
+  }
+}
+
 function modeOptions(
   options: McpCommandOptions,
   gatewayModes: readonly GatewayMode[],
@@ -96,7 +122,7 @@ function sharedIndex(options: McpCommandOptions) {
     const { picker, source } = await restoreOrIndex(pipeline, tools, {
       redis: options.redis!,
       configuration: { pipeline: options.pipeline ?? 'lexical', budget: options.budget ?? null },
-      onWarning: (message) => process.stderr.write(`shortlist mcp: ${message}\n`),
+      onWarning: (message) => stderrLine(`shortlist mcp: ${message}`),
     });
     process.stderr.write(`shortlist mcp: index ${source} (${tools.length} tools, Redis)\n`);
     return picker;
@@ -123,6 +149,7 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
     serveHttp,
     serveStdio,
   } = await import('@shortlist/mcp');
+  refuseConflicts(options);
   const modes = modeOptions(options, gatewayModes);
   const token = process.env[options.tokenEnv];
   const http =
@@ -147,7 +174,7 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
   const stopStarting = () => starting.abort(new Error('stopped while starting'));
   process.once('SIGINT', stopStarting);
   process.once('SIGTERM', stopStarting);
-  const warn = (message: string) => process.stderr.write(`shortlist mcp: ${message}\n`);
+  const warn = (message: string) => stderrLine(`shortlist mcp: ${message}`);
   // Embeddings outlive the index: when one upstream changes, only its new texts are embedded.
   const { embeddingCache } = await import('../embedding-cache.js');
   const embeddingStore = options.cache

@@ -19,6 +19,7 @@ import {
 import { type ReferenceFigures, readReferenceFigures } from '../reference-figures.js';
 import { defaultBenchmarksDir, repoRoot } from '../repo-paths.js';
 import { writeStdout } from '../standard-output.js';
+import { stderrLine } from '../terminal-text.js';
 
 interface ReportOptions extends EmbeddingFlags {
   readonly benchmarks?: string;
@@ -220,9 +221,7 @@ async function reportAction(options: ReportOptions): Promise<void> {
     const dataset = await loadDataset(join(dir, name), {
       ...(options.sample === undefined ? {} : { sample: options.sample }),
     });
-    process.stderr.write(
-      `evaluating ${pipelines.join(', ')} on ${name} (${dataset.queries.length} queries)\n`,
-    );
+    stderrLine(`evaluating ${pipelines.join(', ')} on ${name} (${dataset.queries.length} queries)`);
     const { reports, comparisons } = await runEvaluations(dataset, pipelines, {
       settings: embeddingSettings(options),
     });
