@@ -162,7 +162,7 @@ describe('toolSession learning from tool search', () => {
       .fuse(testFusion)
       .index(catalogue);
     const session = toolSession(picker, { limit: 2 });
-    const long = `${'earlier turns '.repeat(1000)}send an email`;
+    const long = `${'earlier turns '.repeat(200)}send an email`;
     await session.offer(long);
     await session.called(['send_email']);
     expect(taught[0]!.query.length).toBe(MAX_EXAMPLE_QUERY_LENGTH);
