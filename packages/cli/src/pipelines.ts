@@ -36,7 +36,10 @@ function describeFusion(config: FusionConfig): string {
   const weights = Object.entries(config.weights)
     .map(([id, weight]) => `${id} ${weight}`)
     .join(', ');
-  const setting = config.method === 'rrf' ? `k ${config.k}` : `${config.normalize} scores`;
+  const setting =
+    config.method === 'rrf'
+      ? `k ${config.k}`
+      : `${config.normalize} scores${config.head === undefined ? '' : ` over each ranking's first ${config.head}`}`;
   return `${config.method} (${setting}; ${weights ? `weights ${weights}` : 'uniform weights'})`;
 }
 

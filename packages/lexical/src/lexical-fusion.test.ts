@@ -34,7 +34,7 @@ function zscores(ranking: SourceRanking['ranking']): Map<string, number> {
 }
 
 describe('lexical() fuses five rankers with the documented weights', () => {
-  it('builds bm25, tfidf, bigrams, pieces and name, and the z-score fusion of them', () => {
+  it('builds bm25, tfidf, bigrams, pieces and name, and the z-score fusion of them over a head of 40', () => {
     expect(lexicalRankers().map((ranker) => ranker.id)).toEqual([
       'bm25',
       'tfidf',
@@ -46,7 +46,9 @@ describe('lexical() fuses five rankers with the documented weights', () => {
       method: 'weighted',
       normalize: 'zscore',
       weights: documented,
+      head: 40,
     });
+    expect(lexicalFusion().minDepth).toBe(40);
     expect(maxPieceTerms).toBe(12);
   });
 

@@ -161,6 +161,8 @@ export function createPicker<Original>(
   /** Several rankings need the fusion; a single ranking is already in order. */
   /** Who produced the fused ranking, named when it returns a tool outside the catalogue. */
   const fusedBy = fusion && rankers.length > 1 ? fusion.id : rankers[0]!.id;
+  /** Fewest tools asked of each ranker: the fusion's `minDepth` when it fuses several. */
+  const minDepth = fusion && rankers.length > 1 ? (fusion.minDepth ?? 0) : 0;
 
   const fuse = (
     sources: SourceRanking[],
@@ -294,7 +296,9 @@ export function createPicker<Original>(
     // than the catalogue holds, nor a packer offered more than MAX_PACK_CANDIDATES.
     const limit = Math.min(asked, view.size);
     const depth = selectDepth(limit, overFetch, view.size, packer !== undefined);
-    const sources = await rankings(query, depth, signal);
+    // A fusion with a fixed head sees at least that much of every ranking, whatever the limit.
+    const rankDepth = Math.max(depth, Math.min(minDepth, view.size));
+    const sources = await rankings(query, rankDepth, signal);
     let fused = await fuse(sources, packer ? depth : limit, signal);
     if (!quiet || begun !== mutationsBegun) {
       // A mutation overlapped: rankers may name tools added after this select began.
