@@ -56,6 +56,7 @@ export { MAX_PACK_CANDIDATES } from './pipeline/limit-policy.js';
 export type { Picker, RankingsOptions, SelectOptions } from './pipeline/picker.js';
 export { type Pipeline, pipe, type RestoreOptions, type ToolInput } from './pipeline/pipe.js';
 export type { Pick, Selection } from './pipeline/selection.js';
+export type { NameFilter, ToolScope } from './pipeline/tool-scope.js';
 // Allocation-free top-k building blocks shared by the lexical rankers, for ranker authors too.
 export { gallopTo } from './ranking/gallop.js';
 export {

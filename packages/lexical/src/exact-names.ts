@@ -63,7 +63,10 @@ export function exactNames(options: ExactNamesOptions = {}): RankerV1 {
         doRank(query: string, rankOptions: RankOptions): Ranking {
           const limit = checkRankCall('exactNames', query, rankOptions);
           if (limit <= 0) return [];
-          const found = spellings.find(query);
+          const { only } = rankOptions;
+          const found = only
+            ? spellings.find(query).filter((entry) => only.has(entry.name))
+            : spellings.find(query);
           return found.slice(0, limit).map((entry) => ({ name: entry.name, score: entry.length }));
         },
         async doAdd(added: readonly Tool[]) {

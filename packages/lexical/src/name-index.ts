@@ -1,5 +1,6 @@
 import {
   InvalidArgumentError,
+  type NameFilter,
   type RankedTool,
   type RankerIndexV1,
   type Ranking,
@@ -103,11 +104,12 @@ export function openNameIndex(
   const inQuery = new Uint8Array(vocabulary.size);
   const row = new Float64Array(MAX_QUERY_WORDS + 1);
 
-  const rank = (query: string, limit: number): Ranking => {
+  const rank = (query: string, limit: number, only: NameFilter | undefined): Ranking => {
     if (limit <= 0) return [];
-    const found = exact ? exact.find(query) : [];
-    if (found.length === 0) return rankSpelled(query, limit);
-    const spelled = rankSpelled(query, limit + found.length);
+    let found = exact ? exact.find(query) : [];
+    if (only) found = found.filter((entry) => only.has(entry.name));
+    if (found.length === 0) return rankSpelled(query, limit, only);
+    const spelled = rankSpelled(query, limit + found.length, only);
     const first: RankedTool[] = found.map(({ name, length }) => ({
       name,
       score: ceiling + length,
@@ -117,7 +119,7 @@ export function openNameIndex(
     return first.length > limit ? first.slice(0, limit) : first;
   };
 
-  const rankSpelled = (query: string, limit: number): Ranking => {
+  const rankSpelled = (query: string, limit: number, only: NameFilter | undefined): Ranking => {
     const queryWords = nameWords(query, analysis).slice(0, MAX_QUERY_WORDS);
     const ids: number[] = [];
     for (const word of queryWords) {
@@ -144,6 +146,7 @@ export function openNameIndex(
       seen[slot] = 0;
       if (reach[slot]! < floor[slot]!) continue;
       const entry = entries[slot]!;
+      if (only && !only.has(entry.name)) continue;
       let best = 0;
       for (const spelling of entry.spellings) {
         const score = phraseScore(spelling, ids, idf, inQuery, row, minCoverage);
@@ -178,7 +181,7 @@ export function openNameIndex(
           message: `nameMatch: limit must be a number of tools, got ${String(limit)}`,
         });
       }
-      return rank(query, Math.floor(limit));
+      return rank(query, Math.floor(limit), options.only);
     },
   };
 }
