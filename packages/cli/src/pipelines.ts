@@ -37,13 +37,16 @@ function describeFusion(config: FusionConfig): string {
   const weights = Object.entries(config.weights)
     .map(([id, weight]) => `${id} ${weight}`)
     .join(', ');
-  const setting = config.method === 'rrf' ? `k ${config.k}` : `${config.normalize} scores`;
+  const setting =
+    config.method === 'rrf'
+      ? `k ${config.k}`
+      : `${config.normalize} scores${config.head === undefined ? '' : ` over each ranking's first ${config.head}`}`;
   return `${config.method} (${setting}; ${weights ? `weights ${weights}` : 'uniform weights'})`;
 }
 
 /** One line per pipeline saying what it is made of, for help and reports. */
 export const pipelineSummaries: Readonly<Record<PipelineName, string>> = {
-  lexical: `lexical() from @shortlist/lexical: bm25 + tfidf + word-pair tfidf + word-piece tfidf + name match fused by ${describeFusion(lexicalFusion().config)}, packed into ${defaultBudget} tokens`,
+  lexical: `lexical() from @shortlist/lexical: bm25 + tfidf + word-pair tfidf + word-piece tfidf + name match fused by ${describeFusion(lexicalFusion().config)}, tools the request names in full first, packed into ${defaultBudget} tokens`,
   bm25: 'bm25 alone, not packed',
   tfidf: 'tfidf alone, not packed',
   orama:

@@ -63,6 +63,7 @@ export {
   type QueryTruncation,
 } from './pipeline/query-length.js';
 export type { Pick, Selection } from './pipeline/selection.js';
+export type { NameFilter, ToolScope } from './pipeline/tool-scope.js';
 // Allocation-free top-k building blocks shared by the lexical rankers, for ranker authors too.
 export { gallopTo } from './ranking/gallop.js';
 export {

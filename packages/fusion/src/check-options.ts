@@ -39,6 +39,18 @@ export function checkK(k: unknown, argument: string): number {
   return k;
 }
 
+/** Validates a fusion's `head`: a positive integer, the tools of each ranking it normalises over. */
+export function checkHead(head: unknown, argument: string): number {
+  if (typeof head !== 'number' || !Number.isSafeInteger(head) || head < 1) {
+    throw new InvalidArgumentError({
+      argument,
+      expected: 'a positive integer',
+      message: `${argument} must be a positive integer (tools of each ranking normalised over, e.g. 40), got ${String(head)}`,
+    });
+  }
+  return head;
+}
+
 /** Validates `doFuse`'s limit: a non-negative integer. */
 export function checkLimit(limit: unknown, argument: string): number {
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) {

@@ -59,15 +59,23 @@ function checkRankings(rankings: unknown): readonly SourceRanking[] {
  * Sums each ranking's contributions per tool, records every source's 1-based rank and raw score,
  * and returns the best `limit` tools, ties broken by ascending name. A tool missing from a
  * ranking gets nothing from it; a tool listed twice by one ranker counts once, at its best place.
+ *
+ * With a `head`, only each ranking's first `head` tools contribute (`contributions` sees just
+ * their scores); a tool in no head comes after every tool in one, by its best rank in any
+ * ranking, then by name. Every score then depends only on the heads, so as long as each ranking
+ * is at least `head` deep, fetching deeper never reorders the tools already fetched.
  */
 export function combine(
   rankings: readonly SourceRanking[],
   limit: number,
   contributions: Contributions,
+  head = Number.POSITIVE_INFINITY,
 ): FusedTool[] {
   checkRankings(rankings);
   checkLimit(limit, 'doFuse(options.limit)');
   const fused = new Map<string, Entry>();
+  /** Best 1-based rank of tools in no head, by name; unused without a head. */
+  const tail = new Map<string, number>();
   // Summing in ranker-id order makes the fused scores bit-identical whatever the input order.
   const ordered = [...rankings].sort((a, b) =>
     a.rankerId < b.rankerId ? -1 : a.rankerId > b.rankerId ? 1 : 0,
@@ -75,9 +83,10 @@ export function combine(
   for (const source of ordered) {
     const seen = new Set<string>();
     const unique = source.ranking.filter((entry) => !seen.has(entry.name) && seen.add(entry.name));
+    const counted = unique.length > head ? unique.slice(0, head) : unique;
     const added = contributions(
       source,
-      unique.map((entry) => entry.score),
+      counted.map((entry) => entry.score),
     );
     unique.forEach((entry, i) => {
       let tool = fused.get(entry.name);
@@ -85,12 +94,29 @@ export function combine(
         tool = { score: 0, sources: {} };
         fused.set(entry.name, tool);
       }
-      tool.score += added[i]!;
       tool.sources[source.rankerId] = { rank: i + 1, score: entry.score };
+      if (i < counted.length) {
+        tool.score += added[i]!;
+        tail.delete(entry.name);
+      } else if (!(tail.get(entry.name)! <= i + 1) && !inHead(tool, head)) {
+        tail.set(entry.name, i + 1);
+      }
     });
   }
   const result: FusedTool[] = [];
-  for (const [name, { score, sources }] of fused) result.push({ name, score, sources });
+  let lowest = Number.POSITIVE_INFINITY;
+  for (const [name, { score }] of fused) if (!tail.has(name) && score < lowest) lowest = score;
+  if (lowest === Number.POSITIVE_INFINITY) lowest = 0;
+  for (const [name, { score, sources }] of fused) {
+    const rank = tail.get(name);
+    result.push({ name, score: rank === undefined ? score : lowest - rank, sources });
+  }
   result.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return result.length > limit ? result.slice(0, limit) : result;
+}
+
+/** Whether some ranking already placed the tool within its head. */
+function inHead(tool: Entry, head: number): boolean {
+  for (const id in tool.sources) if (tool.sources[id]!.rank <= head) return true;
+  return false;
 }

@@ -13,6 +13,8 @@ export interface WeightedConfig {
   readonly method: 'weighted';
   readonly normalize: Normalization;
   readonly weights: Readonly<Record<string, number>>;
+  /** Tools of each ranking normalised over; absent: the whole ranking (`weighted({ head })`). */
+  readonly head?: number;
 }
 
 /** Any fusion this package makes, as JSON-safe data you can store and load. */

@@ -14,3 +14,6 @@ describeFusion("weighted({ normalize: 'dbsf' })", {
 describeFusion("weighted({ normalize: 'none' })", {
   create: () => weighted({ normalize: 'none' }),
 });
+describeFusion("weighted({ normalize: 'zscore', head: 2 })", {
+  create: () => weighted({ normalize: 'zscore', head: 2 }),
+});

@@ -1,5 +1,5 @@
 import type { SourceRanking } from '@shortlist/core';
-import { checkOptionKeys, checkWeights, weightOf } from './check-options.js';
+import { checkHead, checkOptionKeys, checkWeights, weightOf } from './check-options.js';
 import { combine } from './combine.js';
 import type { ConfiguredFusion, WeightedConfig } from './fusion-config.js';
 import { checkNormalization, type Normalization, normalizeScores } from './normalization.js';
@@ -13,6 +13,12 @@ export interface WeightedOptions {
   readonly weights?: Readonly<Record<string, number>>;
   /** How each ranking's scores are put on one scale first. @default 'minmax' */
   readonly normalize?: Normalization;
+  /**
+   * Normalise over each ranking's first `head` tools only, the rest adding nothing, and ask the
+   * pipeline for at least that many from every ranker (`minDepth`): a tool's fused score then
+   * never depends on the select's limit, so a larger limit only appends picks. @default the whole ranking
+   */
+  readonly head?: number;
 }
 
 /**
@@ -21,11 +27,14 @@ export interface WeightedOptions {
  * min-max-normalised scores.
  */
 export function weighted(options: WeightedOptions = {}): ConfiguredFusion<WeightedConfig> {
-  checkOptionKeys(options, ['weights', 'normalize'], 'weighted');
+  checkOptionKeys(options, ['weights', 'normalize', 'head'], 'weighted');
+  const head =
+    options.head === undefined ? undefined : checkHead(options.head, 'weighted(options.head)');
   const config: WeightedConfig = Object.freeze({
     method: 'weighted',
     normalize: checkNormalization(options.normalize ?? 'minmax', 'weighted(options.normalize)'),
     weights: checkWeights(options.weights, 'weighted(options.weights)'),
+    ...(head === undefined ? {} : { head }),
   });
   const contributions = (source: SourceRanking, scores: readonly number[]): number[] => {
     const weight = weightOf(config.weights, source.rankerId);
@@ -35,7 +44,8 @@ export function weighted(options: WeightedOptions = {}): ConfiguredFusion<Weight
     specificationVersion: 'v1',
     id: 'weighted',
     config,
+    ...(head === undefined ? {} : { minDepth: head }),
     toJSON: () => config,
-    doFuse: (rankings, { limit }) => combine(rankings, limit, contributions),
+    doFuse: (rankings, { limit }) => combine(rankings, limit, contributions, head),
   };
 }

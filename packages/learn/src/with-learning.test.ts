@@ -1,6 +1,6 @@
 import { describeFusion } from '@shortlist/conformance';
 import type { SourceRanking } from '@shortlist/core';
-import { rrf } from '@shortlist/fusion';
+import { rrf, weighted } from '@shortlist/fusion';
 import { describe, expect, it } from 'vitest';
 import { withLearning } from './with-learning.js';
 
@@ -27,6 +27,11 @@ const names = (fused: readonly { name: string }[]) => fused.map((tool) => tool.n
 describeFusion('withLearning(rrf())', { create: () => withLearning(rrf()) });
 
 describe('withLearning()', () => {
+  it("keeps the base fusion's minDepth, so rankers are asked as deep as it needs", () => {
+    expect(withLearning(weighted({ head: 40 })).minDepth).toBe(40);
+    expect(withLearning(rrf()).minDepth).toBeUndefined();
+  });
+
   it('is the base fusion exactly when the learned ranking is empty or absent', async () => {
     const fusion = withLearning(rrf());
     const want = await rrf().doFuse(base, { limit: 3 });

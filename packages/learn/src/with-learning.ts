@@ -53,6 +53,7 @@ export function withLearning(base: FusionV1, options: WithLearningOptions = {}):
   return {
     specificationVersion: 'v1',
     id: `${base.id}+learned`,
+    ...(base.minDepth === undefined ? {} : { minDepth: base.minDepth }),
     async doFuse(rankings, { limit }) {
       const learned = rankings.find((source) => source.rankerId === learnedId);
       const rest = rankings.filter((source) => source !== learned);

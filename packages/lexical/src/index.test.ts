@@ -4,6 +4,7 @@ it('exports exactly the public surface', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'actionVerbGroups',
     'defaultMaxTokens',
+    'exactNames',
     'lexical',
     'lexicalFusion',
     'lexicalRankers',

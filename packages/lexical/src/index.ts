@@ -1,4 +1,6 @@
 export { actionVerbGroups } from './action-verbs.js';
+export { exactNames } from './exact-names.js';
+export type { ExactNamesOptions } from './exact-names-options.js';
 export { defaultMaxTokens, lexical } from './lexical.js';
 export { lexicalFusion, lexicalRankers, maxPieceTerms } from './lexical-fusion.js';
 export type { LexicalOptions } from './lexical-options.js';

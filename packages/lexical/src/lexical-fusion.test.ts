@@ -10,6 +10,7 @@ const documented: Record<string, number> = {
   bigrams: 0.2,
   pieces: 0.2,
   name: 0.1,
+  exact: 0,
 };
 
 const tools = [
@@ -33,20 +34,23 @@ function zscores(ranking: SourceRanking['ranking']): Map<string, number> {
   );
 }
 
-describe('lexical() fuses five rankers with the documented weights', () => {
-  it('builds bm25, tfidf, bigrams, pieces and name, and the z-score fusion of them', () => {
+describe('lexical() fuses six rankers with the documented weights', () => {
+  it('builds bm25, tfidf, bigrams, pieces, name and exact, and the z-score fusion of them over a head of 40', () => {
     expect(lexicalRankers().map((ranker) => ranker.id)).toEqual([
       'bm25',
       'tfidf',
       'bigrams',
       'pieces',
       'name',
+      'exact',
     ]);
     expect(lexicalFusion().config).toEqual({
       method: 'weighted',
       normalize: 'zscore',
       weights: documented,
+      head: 40,
     });
+    expect(lexicalFusion().minDepth).toBe(40);
     expect(maxPieceTerms).toBe(12);
   });
 
@@ -56,11 +60,13 @@ describe('lexical() fuses five rankers with the documented weights', () => {
     'air quality in Paris',
     'copywriting for my shop',
     'email the team',
-  ])('scores each pick of %j as Σ weight × z-score over all five rankings', async (query) => {
+  ])('scores each pick of %j as Σ weight × z-score over all six rankings', async (query) => {
     const picker = await lexical({ maxTokens: false }).index(tools);
     const sources = await picker.rankings(query, { limit: tools.length });
     expect(sources.map((source) => source.rankerId).sort()).toEqual(Object.keys(documented).sort());
     const expected = new Map<string, number>();
+    // None of these queries names a tool in full, so `exact` ranks nothing and the sum is all.
+    expect(sources.find((source) => source.rankerId === 'exact')?.ranking).toEqual([]);
     for (const source of sources) {
       for (const [name, z] of zscores(source.ranking)) {
         expected.set(name, (expected.get(name) ?? 0) + documented[source.rankerId]! * z);

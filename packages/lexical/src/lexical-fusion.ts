@@ -2,6 +2,8 @@ import { bm25 } from '@shortlist/bm25';
 import type { RankerV1 } from '@shortlist/core';
 import { type ConfiguredFusion, type WeightedConfig, weighted } from '@shortlist/fusion';
 import { tfidf } from '@shortlist/tfidf';
+import { exactFirst } from './exact-first.js';
+import { exactNames } from './exact-names.js';
 import { nameMatch } from './name-match.js';
 import { wordBigrams } from './word-bigrams.js';
 import { wordPieces } from './word-pieces.js';
@@ -12,7 +14,8 @@ export const maxPieceTerms = 12;
 /**
  * The rankers of `lexical()`: bm25 and tfidf with their defaults, tfidf over adjacent word pairs
  * (`bigrams`) and over 4-letter word pieces (`pieces`), which lift the fusion above the best
- * single ranker on every shared set, and the name signal gated at half the name (README).
+ * single ranker on every shared set, the name signal gated at half the name, and `exact`, the
+ * tools whose full name the request contains, which `lexicalFusion()` puts first (README).
  */
 export function lexicalRankers(): RankerV1[] {
   return [
@@ -20,18 +23,30 @@ export function lexicalRankers(): RankerV1[] {
     tfidf(),
     tfidf({ id: 'bigrams', tokenizer: wordBigrams() }),
     tfidf({ id: 'pieces', tokenizer: wordPieces(4), maxQueryTerms: maxPieceTerms }),
-    nameMatch({ minCoverage: 0.5 }),
+    nameMatch({ minCoverage: 0.5, exactNames: false }),
+    exactNames(),
   ];
 }
 
 /**
+ * Tools of each ranking `lexicalFusion()` normalises over, whatever the limit: the depth its
+ * weights were chosen at (limit 10 × over-fetch 4), so picks at a larger limit only append.
+ */
+const lexicalFusionHead = 40;
+
+/**
  * The fusion of `lexical()`'s rankers: the weights `scripts/select-fusion.ts` picks on the shared
  * benchmarks (best worst-set nDCG@10 gain over the best single ranker), with 0.1 moved from tfidf
- * to the name signal by hand, at a cost the README states.
+ * to the name signal by hand, at a cost the README states; z-scores over each ranking's first 40.
+ * Tools whose full name the request contains (`exact`, weighed 0) come first, longest name first.
  */
 export function lexicalFusion(): ConfiguredFusion<WeightedConfig> {
-  return weighted({
-    normalize: 'zscore',
-    weights: { bm25: 0.1, tfidf: 0.4, bigrams: 0.2, pieces: 0.2, name: 0.1 },
-  });
+  return exactFirst(
+    weighted({
+      normalize: 'zscore',
+      head: lexicalFusionHead,
+      weights: { bm25: 0.1, tfidf: 0.4, bigrams: 0.2, pieces: 0.2, name: 0.1, exact: 0 },
+    }),
+    'exact',
+  );
 }

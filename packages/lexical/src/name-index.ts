@@ -1,5 +1,6 @@
 import {
   InvalidArgumentError,
+  type NameFilter,
   type RankedTool,
   type RankerIndexV1,
   type Ranking,
@@ -8,6 +9,7 @@ import {
   throwIfAborted,
 } from '@shortlist/core';
 import { type AnalysedNames, analyseNames } from './analysed-names.js';
+import type { ExactSpellings } from './exact-spellings.js';
 import { writeNameSnapshot } from './name-snapshot.js';
 import { type NameAnalysis, nameWords } from './name-words.js';
 import { phraseScore } from './phrase-score.js';
@@ -31,16 +33,27 @@ export function createNameIndex(
   titles: boolean,
   minCoverage: number,
   fingerprint: () => string,
+  exact?: ExactSpellings,
 ): RankerIndexV1 {
-  return openNameIndex(analyseNames(tools, analysis, titles), analysis, minCoverage, fingerprint);
+  return openNameIndex(
+    analyseNames(tools, analysis, titles),
+    analysis,
+    minCoverage,
+    fingerprint,
+    exact,
+  );
 }
 
-/** The index over names already analysed (built, or read from a snapshot). */
+/**
+ * The index over names already analysed (built, or read from a snapshot). With `exact`, tools
+ * whose full name or title the request contains come first, longest first.
+ */
 export function openNameIndex(
   analysed: AnalysedNames,
   analysis: NameAnalysis,
   minCoverage: number,
   fingerprint: () => string,
+  exact?: ExactSpellings,
 ): RankerIndexV1 {
   const { names, words, toolSpellings, spellingWords, wordIds } = analysed;
   const vocabulary = new Map<string, number>();
@@ -77,12 +90,36 @@ export function openNameIndex(
     }
     return minCoverage * smallest * (1 - 1e-9);
   });
+  // No spelled-out score exceeds its name's idf total, so exact matches score above the largest.
+  let ceiling = 0;
+  for (const entry of entries) {
+    for (const spelling of entry.spellings) {
+      let total = 0;
+      for (const id of spelling) total += idf[id]!;
+      if (total > ceiling) ceiling = total;
+    }
+  }
   const reach = new Float64Array(entries.length);
   const seen = new Uint8Array(entries.length);
   const inQuery = new Uint8Array(vocabulary.size);
   const row = new Float64Array(MAX_QUERY_WORDS + 1);
 
-  const rank = (query: string, limit: number): Ranking => {
+  const rank = (query: string, limit: number, only: NameFilter | undefined): Ranking => {
+    if (limit <= 0) return [];
+    let found = exact ? exact.find(query) : [];
+    if (only) found = found.filter((entry) => only.has(entry.name));
+    if (found.length === 0) return rankSpelled(query, limit, only);
+    const spelled = rankSpelled(query, limit + found.length, only);
+    const first: RankedTool[] = found.map(({ name, length }) => ({
+      name,
+      score: ceiling + length,
+    }));
+    const taken = new Set(found.map((entry) => entry.name));
+    for (const entry of spelled) if (!taken.has(entry.name)) first.push(entry);
+    return first.length > limit ? first.slice(0, limit) : first;
+  };
+
+  const rankSpelled = (query: string, limit: number, only: NameFilter | undefined): Ranking => {
     const queryWords = nameWords(query, analysis).slice(0, MAX_QUERY_WORDS);
     const ids: number[] = [];
     for (const word of queryWords) {
@@ -109,6 +146,7 @@ export function openNameIndex(
       seen[slot] = 0;
       if (reach[slot]! < floor[slot]!) continue;
       const entry = entries[slot]!;
+      if (only && !only.has(entry.name)) continue;
       let best = 0;
       for (const spelling of entry.spellings) {
         const score = phraseScore(spelling, ids, idf, inQuery, row, minCoverage);
@@ -143,7 +181,7 @@ export function openNameIndex(
           message: `nameMatch: limit must be a number of tools, got ${String(limit)}`,
         });
       }
-      return rank(query, Math.floor(limit));
+      return rank(query, Math.floor(limit), options.only);
     },
   };
 }

@@ -10,4 +10,9 @@ export interface NameMatchOptions {
   readonly minCoverage?: number;
   /** Words ignored in names and requests, or `false` to keep all. @default englishStopwords */
   readonly stopwords?: Iterable<string> | false;
+  /**
+   * Rank first the tools whose full name or title the request contains (between word
+   * boundaries, any case), longest first, above every partial match. @default true
+   */
+  readonly exactNames?: boolean;
 }

@@ -7,6 +7,7 @@ import {
   throwIfAborted,
 } from '@shortlist/core';
 import { actionVerbGroups } from './action-verbs.js';
+import { ExactSpellings } from './exact-spellings.js';
 import { createNameIndex, openNameIndex } from './name-index.js';
 import type { NameMatchOptions } from './name-match-options.js';
 import { readNameSnapshot } from './name-snapshot.js';
@@ -21,7 +22,8 @@ function fail(argument: string, expected: string, got: unknown): never {
 
 /**
  * Ranks tools by how well the request spells their name or title: name words the request uses,
- * in the name's order, with action-verb synonyms folded. The signal bm25 and tfidf lack, since
+ * in the name's order, with action-verb synonyms folded; a tool whose full name or title the
+ * request contains comes first (the longest such name first). The signal bm25 and tfidf lack, since
  * they count a name's words wherever they occur; meant to be fused with them (see `lexical()`).
  */
 export function nameMatch(options: NameMatchOptions = {}): RankerV1 {
@@ -32,10 +34,12 @@ export function nameMatch(options: NameMatchOptions = {}): RankerV1 {
     titles = true,
     minCoverage = 0,
     stopwords = englishStopwords,
+    exactNames = true,
   } = options;
   if (typeof id !== 'string' || id.trim() === '') fail('id', 'a non-empty string', id);
   if (typeof verbs !== 'boolean') fail('verbs', 'a boolean', verbs);
   if (typeof titles !== 'boolean') fail('titles', 'a boolean', titles);
+  if (typeof exactNames !== 'boolean') fail('exactNames', 'a boolean', exactNames);
   if (typeof minCoverage !== 'number' || !(minCoverage >= 0 && minCoverage <= 1)) {
     fail('minCoverage', 'a number from 0 to 1', minCoverage);
   }
@@ -56,13 +60,15 @@ export function nameMatch(options: NameMatchOptions = {}): RankerV1 {
     id,
     async doIndex(tools, callOptions) {
       throwIfAborted(callOptions?.signal);
-      return createNameIndex(tools, analysis, titles, minCoverage, fingerprint);
+      const exact = exactNames ? new ExactSpellings(tools, titles) : undefined;
+      return createNameIndex(tools, analysis, titles, minCoverage, fingerprint, exact);
     },
     async doRestore(snapshot, tools, callOptions) {
       throwIfAborted(callOptions?.signal);
       const analysed = readNameSnapshot(snapshot, fingerprint());
       checkSnapshotNames(id, analysed.names, tools);
-      return openNameIndex(analysed, analysis, minCoverage, fingerprint);
+      const exact = exactNames ? new ExactSpellings(tools, titles) : undefined;
+      return openNameIndex(analysed, analysis, minCoverage, fingerprint, exact);
     },
   };
 }

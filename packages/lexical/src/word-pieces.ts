@@ -29,20 +29,36 @@ export function wordPieces(n = 4, stopwords: Iterable<string> = englishStopwords
     });
   }
   const skip = new Set(stopwords);
+  /** Pieces per word already cut: a catalogue repeats its words, so most are cut once. */
+  const cut = new Map<string, readonly string[]>();
   return (text) => {
     const pieces: string[] = [];
     for (const word of splitWords(text)) {
       if (skip.has(word)) continue;
-      const marked = `<${word}>`;
-      if (SURROGATE.test(marked)) {
-        const letters = Array.from(marked);
-        if (letters.length <= n) pieces.push(marked);
-        else
-          for (let i = 0; i + n <= letters.length; i++)
-            pieces.push(letters.slice(i, i + n).join(''));
-      } else if (marked.length <= n) pieces.push(marked);
-      else for (let i = 0; i + n <= marked.length; i++) pieces.push(marked.slice(i, i + n));
+      let own = cut.get(word);
+      if (own === undefined) {
+        own = piecesOf(`<${word}>`, n);
+        if (cut.size >= MAX_CACHED_WORDS) cut.clear();
+        cut.set(word, own);
+      }
+      for (const piece of own) pieces.push(piece);
     }
     return pieces;
   };
+}
+
+/** Words whose pieces a tokenizer keeps; past it the cache starts again. */
+const MAX_CACHED_WORDS = 100_000;
+
+/** The n-letter pieces of a marked word, by code point; the word itself when it is that short. */
+function piecesOf(marked: string, n: number): readonly string[] {
+  const pieces: string[] = [];
+  if (SURROGATE.test(marked)) {
+    const letters = Array.from(marked);
+    if (letters.length <= n) pieces.push(marked);
+    else
+      for (let i = 0; i + n <= letters.length; i++) pieces.push(letters.slice(i, i + n).join(''));
+  } else if (marked.length <= n) pieces.push(marked);
+  else for (let i = 0; i + n <= marked.length; i++) pieces.push(marked.slice(i, i + n));
+  return pieces;
 }

@@ -1,5 +1,5 @@
 import { failSnapshot, MAX_QUERY_TERMS, type Ranking } from '@shortlist/core';
-import type { TermWeights } from './term-weights.js';
+import { dampCount, type TermWeights } from './term-weights.js';
 import { emptyPostings, type TfidfPostings } from './tfidf-postings.js';
 import { type QueryVector, queryVector, readQueryVector } from './tfidf-query.js';
 import { createSearcher, type Searcher, searchTfidf } from './tfidf-search.js';
@@ -47,6 +47,12 @@ export class TfidfStore {
   private readonly slots = new Map<string, number>();
   private readonly freeSlots: number[] = [];
 
+  /** Scratch of `addFields`: per term, the stamp of the document counting it, and its count. */
+  private mark: Int32Array = new Int32Array(256);
+  private counts: Float64Array = new Float64Array(256);
+  private order: Int32Array = new Int32Array(256);
+  private stamp = 0;
+
   private compiled = false;
   private postings: TfidfPostings = emptyPostings();
   private readonly searcher: Searcher = createSearcher(this.names);
@@ -79,6 +85,68 @@ export class TfidfStore {
       this.entryWeights[start + i] = bag.weights[i]!;
     }
     this.entryCount += n;
+    this.place(name, start, n);
+  }
+
+  /**
+   * Adds one document from its fields' terms (`undefined` for a field left out), each occurrence
+   * counting its field's weight: the same entries as `add(name, toolTermWeights(...))`, without a
+   * bag per tool. Terms are interned as they are read, so it suits a fresh build, not an undoable add.
+   */
+  addFields(
+    name: string,
+    fieldTerms: readonly (readonly string[] | undefined)[],
+    fieldWeights: ArrayLike<number>,
+    sublinearTf: boolean,
+  ): void {
+    const stamp = ++this.stamp;
+    let n = 0;
+    for (let f = 0; f < fieldTerms.length; f++) {
+      const terms = fieldTerms[f];
+      if (!terms) continue;
+      const weight = fieldWeights[f]!;
+      for (const term of terms) {
+        let id = this.termIds.get(term);
+        if (id === undefined) id = this.intern(term);
+        if (this.mark[id] !== stamp) {
+          this.mark[id] = stamp;
+          this.counts[id] = 0;
+          if (n === this.order.length) this.order = growInt32(this.order, n + 1);
+          this.order[n++] = id;
+        }
+        this.counts[id]! += weight;
+      }
+    }
+    this.reserveEntries(this.entryCount + n);
+    const start = this.entryCount;
+    for (let k = 0; k < n; k++) {
+      const id = this.order[k]!;
+      const count = this.counts[id]!;
+      this.df[id]!++;
+      this.entryTerms[start + k] = id;
+      this.entryWeights[start + k] = sublinearTf ? dampCount(count) : count;
+    }
+    this.entryCount += n;
+    this.place(name, start, n);
+  }
+
+  /** A new term's id, with room for it in every per-term array. */
+  private intern(term: string): number {
+    const id = this.terms.length;
+    this.termIds.set(term, id);
+    this.terms.push(term);
+    if (id >= this.df.length) this.df = growInt32(this.df, id + 1);
+    if (id >= this.mark.length) {
+      this.mark = growInt32(this.mark, id + 1);
+      const counts = new Float64Array(this.mark.length);
+      counts.set(this.counts);
+      this.counts = counts;
+    }
+    return id;
+  }
+
+  /** Gives a document of `n` entries from `start` a slot. */
+  private place(name: string, start: number, n: number): void {
     const slot = this.freeSlots.pop() ?? this.names.length;
     if (slot >= this.docStart.length) {
       this.docStart = growInt32(this.docStart, slot + 1);

@@ -6,6 +6,8 @@ import {
   type RankerV1,
   type Tool,
   throwIfAborted,
+  toolFieldNames,
+  toolFields,
 } from '@shortlist/core';
 import { toolTermWeights } from './term-weights.js';
 import type { TfidfOptions } from './tfidf-options.js';
@@ -27,7 +29,7 @@ export function tfidf(options: TfidfOptions = {}): RankerV1 {
     id: settings.id,
     async doIndex(tools, callOptions) {
       const store = new TfidfStore();
-      addTools(store, tools, settings, callOptions, 'tools');
+      addTools(store, tools, settings, callOptions, 'tools', true);
       store.prepare();
       return openIndex(store, settings);
     },
@@ -46,6 +48,7 @@ function addTools(
   settings: TfidfSettings,
   options: LongCallOptions | undefined,
   argument: string,
+  fresh = false,
 ): void {
   throwIfAborted(options?.signal);
   const seen = new Set<string>();
@@ -66,6 +69,25 @@ function addTools(
     }
     seen.add(tool.name);
   });
+  if (store.size === 0 && fresh) {
+    // A fresh build: nothing to undo if it fails, so count each tool's terms straight into the store.
+    const fieldWeights = settings.fieldWeights;
+    tools.forEach((tool, i) => {
+      if (i % PROGRESS_EVERY === 0 && i > 0) {
+        throwIfAborted(options?.signal);
+        options?.onProgress?.({ phase: 'analyse', done: i, total: tools.length });
+      }
+      const fields = toolFields(tool);
+      const fieldTerms = toolFieldNames.map((field, f) =>
+        fieldWeights[f]! > 0 && fields[field] !== ''
+          ? settings.tokenizer(fields[field])
+          : undefined,
+      );
+      store.addFields(tool.name, fieldTerms, fieldWeights, settings.sublinearTf);
+    });
+    options?.onProgress?.({ phase: 'analyse', done: tools.length, total: tools.length });
+    return;
+  }
   const bags = tools.map((tool, i) => {
     if (i % PROGRESS_EVERY === 0 && i > 0) {
       throwIfAborted(options?.signal);

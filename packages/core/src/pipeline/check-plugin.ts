@@ -71,6 +71,14 @@ export function checkRankers(rankers: readonly unknown[]): readonly RankerV1[] {
 
 export function checkFusion(fusion: unknown): FusionV1 {
   checkPlugin('fusion', fusion, '.fuse(fusion)');
+  const { minDepth, id } = fusion as FusionV1;
+  if (minDepth !== undefined && !(Number.isSafeInteger(minDepth) && minDepth >= 1)) {
+    throw new InvalidArgumentError({
+      argument: '.fuse(fusion).minDepth',
+      expected: 'a positive integer or undefined',
+      message: `fusion "${id}" has minDepth ${String(minDepth)}; it must be a positive integer (tools asked of each ranker) or left out`,
+    });
+  }
   return fusion as FusionV1;
 }
 

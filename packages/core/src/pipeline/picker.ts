@@ -21,6 +21,7 @@ import { capQuery } from './query-length.js';
 import { checkLimit, checkOptions } from './select-options.js';
 import type { Selection } from './selection.js';
 import { catalogueDigest, stampSnapshot } from './snapshot-envelope.js';
+import { type NameFilter, scopeFilter, type ToolScope } from './tool-scope.js';
 
 export interface SelectOptions extends CallOptions {
   /** Most tools to return. @default 5 */
@@ -30,6 +31,11 @@ export interface SelectOptions extends CallOptions {
    * most `MAX_PACK_CANDIDATES`). @default the pipeline's (4)
    */
   readonly overFetch?: number;
+  /**
+   * Pick only from these tools: names, a glob (`github__*`) or `(tool) => boolean`. The picks are
+   * the full ranking's, less the tools outside the scope. @default every tool
+   */
+  readonly only?: ToolScope;
 }
 
 export interface RankingsOptions extends CallOptions {
@@ -149,9 +155,11 @@ export function createPicker<Original>(
     query: string,
     limit: number,
     signal: AbortSignal | undefined,
+    only?: NameFilter,
   ): Promise<SourceRanking[]> => {
+    const options = only ? { limit, signal, only } : { limit, signal };
     const rank = (ranker: RankerV1, i: number) =>
-      callPlugin(ranker.id, 'rank', () => indexes[i]!.doRank(query, { limit, signal }), signal);
+      callPlugin(ranker.id, 'rank', () => indexes[i]!.doRank(query, options), signal);
     if (rankers.length === 1) {
       return [{ rankerId: rankers[0]!.id, ranking: await rank(rankers[0]!, 0) }];
     }
@@ -162,6 +170,8 @@ export function createPicker<Original>(
   /** Several rankings need the fusion; a single ranking is already in order. */
   /** Who produced the fused ranking, named when it returns a tool outside the catalogue. */
   const fusedBy = fusion && rankers.length > 1 ? fusion.id : rankers[0]!.id;
+  /** Fewest tools asked of each ranker: the fusion's `minDepth` when it fuses several. */
+  const minDepth = fusion && rankers.length > 1 ? (fusion.minDepth ?? 0) : 0;
 
   const fuse = (
     sources: SourceRanking[],
@@ -171,6 +181,31 @@ export function createPicker<Original>(
     sources.length === 1
       ? sources[0]!.ranking.slice(0, limit)
       : callPlugin(fusion!.id, 'fuse', () => fusion!.doFuse(sources, { limit }), signal);
+
+  /**
+   * Ranks and fuses within a scope: the rankers rank the whole catalogue (or, without a fusion
+   * head, just the scope, when they can), the fused tools outside it are dropped, and the rankers
+   * are asked 4× deeper until `wanted` tools remain or none has more. The fused order does not
+   * depend on depth (a head fusion's prefix property), so this is the full ranking, filtered.
+   */
+  const fuseWithin = async (
+    query: string,
+    depth: number,
+    wanted: number,
+    only: NameFilter,
+    size: number,
+    signal: AbortSignal | undefined,
+  ): Promise<{ sources: SourceRanking[]; fused: readonly (RankedTool | FusedTool)[] }> => {
+    const rankerOnly = minDepth > 0 ? undefined : only;
+    for (let reach = depth; ; reach = Math.min(size, reach * 4)) {
+      const sources = await rankings(query, reach, signal, rankerOnly);
+      let fetched = 0;
+      for (const source of sources) fetched += source.ranking.length;
+      const kept = (await fuse(sources, fetched, signal)).filter((entry) => only.has(entry.name));
+      const more = reach < size && sources.some((source) => source.ranking.length >= reach);
+      if (kept.length >= wanted || !more) return { sources, fused: kept.slice(0, wanted) };
+    }
+  };
 
   /** Each source's placement of a tool; for one ranker it is the tool's own rank and score. */
   /** A fresh index of `tools` for ranker `i`, not yet swapped in. */
@@ -287,6 +322,8 @@ export function createPicker<Original>(
       });
     }
     const { signal } = options;
+    const only =
+      options.only === undefined ? undefined : scopeFilter(options.only, (name) => view.get(name));
     throwIfAborted(signal);
     if (query.trim() === '' || view.size === 0) {
       return { query, tools: [], originals: [], picks: [], dropped: [] };
@@ -297,8 +334,24 @@ export function createPicker<Original>(
     // than the catalogue holds nor MAX_SELECT_DEPTH, nor a packer offered more than MAX_PACK_CANDIDATES.
     const limit = selectLimit(asked, view.size);
     const depth = selectDepth(limit, overFetch, view.size, packer !== undefined);
-    const sources = await rankings(capped.query, depth, signal);
-    let fused = await fuse(sources, packer ? depth : limit, signal);
+    // A fusion with a fixed head sees at least that much of every ranking, whatever the limit.
+    const rankDepth = Math.max(depth, Math.min(minDepth, view.size));
+    const wanted = packer ? depth : limit;
+    let sources: SourceRanking[];
+    let fused: readonly (RankedTool | FusedTool)[];
+    if (only) {
+      ({ sources, fused } = await fuseWithin(
+        capped.query,
+        rankDepth,
+        wanted,
+        only,
+        view.size,
+        signal,
+      ));
+    } else {
+      sources = await rankings(capped.query, rankDepth, signal);
+      fused = await fuse(sources, wanted, signal);
+    }
     if (!quiet || begun !== mutationsBegun) {
       // A mutation overlapped: rankers may name tools added after this select began.
       fused = fused.filter((entry) => view.has(entry.name));

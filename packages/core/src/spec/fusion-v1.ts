@@ -29,6 +29,11 @@ export interface FuseOptions {
 export interface FusionV1 {
   readonly specificationVersion: 'v1';
   readonly id: string;
+  /**
+   * Fewest tools the pipeline asks each ranker for, whatever a select's limit: a fusion that
+   * normalises over a fixed head of each ranking sets it, so its order never depends on the limit.
+   */
+  readonly minDepth?: number;
   /** Fuses rankings into at most `limit` tools, best first, ties by name. */
   doFuse(rankings: readonly SourceRanking[], options: FuseOptions): Awaitable<readonly FusedTool[]>;
 }

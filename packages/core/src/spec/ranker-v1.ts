@@ -15,6 +15,11 @@ export type Ranking = readonly RankedTool[];
 export interface RankOptions extends CallOptions {
   /** At most this many tools come back. */
   readonly limit: number;
+  /**
+   * Rank only tools whose name this accepts (a select's `only`), as if the catalogue held no
+   * others. Optional to honour: the pipeline drops other tools after ranking, fetching deeper.
+   */
+  readonly only?: { has(name: string): boolean };
 }
 
 /**

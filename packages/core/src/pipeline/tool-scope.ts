@@ -1,0 +1,84 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { Tool } from '../tools/tool.js';
+
+/**
+ * The tools one select may pick from: names, a glob over names (`github__*`, `*_list_employees`;
+ * `*` any run of characters, `?` one), or a predicate. For platforms serving one catalogue to
+ * many users, each allowed a part of it.
+ */
+export type ToolScope<Original = unknown> =
+  | readonly string[]
+  | string
+  | ((tool: Tool<Original>) => boolean);
+
+/** A test of tool names, as rankers receive it (`RankOptions.only`); a `Set` is one. */
+export interface NameFilter {
+  has(name: string): boolean;
+}
+
+const globCache = new Map<string, RegExp>();
+
+function globPattern(glob: string): RegExp {
+  let pattern = globCache.get(glob);
+  if (!pattern) {
+    const source = glob
+      .split('')
+      .map((char) =>
+        char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[\\^$.|+()[\]{}/-]/g, '\\$&'),
+      )
+      .join('');
+    pattern = new RegExp(`^${source}$`, 'su');
+    if (globCache.size >= 256) globCache.delete(globCache.keys().next().value!);
+    globCache.set(glob, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * A select's `only` as a name filter over the catalogue `lookUp` reads. Each test costs a set
+ * lookup, a pattern match or one predicate call, and only candidates the rankers found are tested.
+ */
+export function scopeFilter<Original>(
+  only: unknown,
+  lookUp: (name: string) => Tool<Original> | undefined,
+): NameFilter {
+  if (typeof only === 'string') {
+    if (only === '') {
+      throw new InvalidArgumentError({
+        argument: 'select(options.only)',
+        expected: 'tool names, a glob or a predicate',
+        message:
+          "select(options.only) is an empty glob; pass a pattern such as 'github__*', an array of names, or (tool) => boolean",
+      });
+    }
+    if (!only.includes('*') && !only.includes('?')) return new Set([only]);
+    const pattern = globPattern(only);
+    return { has: (name) => pattern.test(name) };
+  }
+  if (Array.isArray(only)) {
+    only.forEach((name, i) => {
+      if (typeof name !== 'string') {
+        throw new InvalidArgumentError({
+          argument: `select(options.only[${i}])`,
+          expected: 'a tool name',
+          message: `select(options.only) must hold tool names (strings), got ${name === null ? 'null' : typeof name} at position ${i}`,
+        });
+      }
+    });
+    return new Set(only as string[]);
+  }
+  if (typeof only === 'function') {
+    const allowed = only as (tool: Tool<Original>) => unknown;
+    return {
+      has: (name) => {
+        const tool = lookUp(name);
+        return tool !== undefined && allowed(tool) === true;
+      },
+    };
+  }
+  throw new InvalidArgumentError({
+    argument: 'select(options.only)',
+    expected: 'tool names, a glob or a predicate',
+    message: `select(options.only) must be an array of tool names, a glob string such as 'github__*', or (tool) => boolean; got ${only === null ? 'null' : typeof only}`,
+  });
+}

@@ -1,0 +1,50 @@
+import { type FusedTool, InvalidArgumentError } from '@shortlist/core';
+import type { ConfiguredFusion, WeightedConfig } from '@shortlist/fusion';
+
+/**
+ * `fusion`, except that the tools of the `exactId` ranking (those whose full name the request
+ * contains) come first, in its order (longest name first); the rest follow as `fusion` ranks
+ * them. `fusion` should weigh `exactId` 0, so it records that ranking's placements and nothing
+ * more. Its configuration is `fusion`'s.
+ */
+export function exactFirst(
+  fusion: ConfiguredFusion<WeightedConfig>,
+  exactId: string,
+): ConfiguredFusion<WeightedConfig> {
+  return {
+    ...fusion,
+    doFuse(rankings, options) {
+      const limit = options?.limit;
+      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) {
+        throw new InvalidArgumentError({
+          argument: 'doFuse(options.limit)',
+          expected: 'an integer ≥ 0',
+          message: `doFuse(options.limit) must be an integer ≥ 0, got ${String(limit)}`,
+        });
+      }
+      const exact = Array.isArray(rankings)
+        ? rankings.find((source) => source?.rankerId === exactId)
+        : undefined;
+      if (!exact || exact.ranking.length === 0) return fusion.doFuse(rankings, options);
+      // Every tool, so the named ones are found however low the other rankers put them.
+      let everything = 0;
+      for (const source of rankings) everything += source.ranking.length;
+      const fused = fusion.doFuse(rankings, { limit: everything });
+      const byName = new Map(fused.map((tool) => [tool.name, tool]));
+      const top = Math.max(0, fused[0]?.score ?? 0) + 1;
+      const out: FusedTool[] = [];
+      const named = new Set<string>();
+      for (const entry of exact.ranking) {
+        const tool = byName.get(entry.name);
+        if (!tool || named.has(entry.name)) continue;
+        named.add(entry.name);
+        out.push({ ...tool, score: top + Math.max(0, entry.score) });
+      }
+      for (const tool of fused) {
+        if (out.length >= limit) break;
+        if (!named.has(tool.name)) out.push(tool);
+      }
+      return out.length > limit ? out.slice(0, limit) : out;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import {
+  InvalidArgumentError,
+  type RankerIndexV1,
+  type RankerV1,
+  type Ranking,
+  type RankOptions,
+  type Tool,
+  throwIfAborted,
+} from '@shortlist/core';
+import type { ExactNamesOptions } from './exact-names-options.js';
+import { ExactSpellings } from './exact-spellings.js';
+
+function fail(argument: string, expected: string, got: unknown): never {
+  throw new InvalidArgumentError({
+    argument: `exactNames(${argument})`,
+    expected,
+    message: `exactNames(): ${argument} must be ${expected}, got ${typeof got === 'string' ? JSON.stringify(got) : String(got)}`,
+  });
+}
+
+/** Checks a doRank call's query and limit the way every ranker here does; the whole limit. */
+export function checkRankCall(ranker: string, query: unknown, options: RankOptions): number {
+  throwIfAborted(options?.signal);
+  if (typeof query !== 'string') {
+    throw new InvalidArgumentError({
+      argument: 'doRank(query)',
+      expected: 'a string',
+      message: `${ranker}: the query must be a string, got ${typeof query}`,
+    });
+  }
+  const limit = options?.limit;
+  if (typeof limit !== 'number' || Number.isNaN(limit)) {
+    throw new InvalidArgumentError({
+      argument: 'doRank(options.limit)',
+      expected: 'a number',
+      message: `${ranker}: limit must be a number of tools, got ${String(limit)}`,
+    });
+  }
+  return Math.floor(limit);
+}
+
+/**
+ * Ranks only the tools whose full name (or title) the request contains, between word
+ * boundaries and ignoring case, longest first: "use get_file_contents to read the README" names
+ * `get_file_contents`. `lexicalFusion()` puts these tools ahead of everything else.
+ */
+export function exactNames(options: ExactNamesOptions = {}): RankerV1 {
+  if (typeof options !== 'object' || options === null) fail('options', 'an object', options);
+  const { id = 'exact', titles = true } = options;
+  if (typeof id !== 'string' || id.trim() === '') fail('id', 'a non-empty string', id);
+  if (typeof titles !== 'boolean') fail('titles', 'a boolean', titles);
+  return {
+    specificationVersion: 'v1',
+    id,
+    async doIndex(tools, callOptions) {
+      throwIfAborted(callOptions?.signal);
+      const spellings = new ExactSpellings(tools, titles);
+      const held = new Set(tools.map((tool) => tool.name));
+      const index: RankerIndexV1 = {
+        get size() {
+          return held.size;
+        },
+        doRank(query: string, rankOptions: RankOptions): Ranking {
+          const limit = checkRankCall('exactNames', query, rankOptions);
+          if (limit <= 0) return [];
+          const { only } = rankOptions;
+          const found = only
+            ? spellings.find(query).filter((entry) => only.has(entry.name))
+            : spellings.find(query);
+          return found.slice(0, limit).map((entry) => ({ name: entry.name, score: entry.length }));
+        },
+        async doAdd(added: readonly Tool[]) {
+          spellings.add(added, titles);
+          for (const tool of added) held.add(tool.name);
+        },
+        async doRemove(names: readonly string[]) {
+          const gone = new Set(names.filter((name) => held.delete(name)));
+          spellings.remove(gone);
+        },
+      };
+      return index;
+    },
+  };
+}

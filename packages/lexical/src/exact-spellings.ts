@@ -1,0 +1,167 @@
+import type { Tool } from '@shortlist/core';
+
+/** Letters and digits (any script) continue a word; anything else bounds one. */
+const WORD = /[\p{L}\p{N}\p{M}]/u;
+
+function isWord(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code < 128) {
+    return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
+  }
+  return (code >= 0xd800 && code <= 0xdfff) || WORD.test(text[at]!);
+}
+
+/** How names, titles and requests are compared: NFKC, lower case, runs of white space as one. */
+export function foldSpelling(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** End of the first word run at or after `from`, or -1 when there is none. */
+function runEnd(text: string, from: number): number {
+  let at = from;
+  while (at < text.length && !isWord(text, at)) at++;
+  if (at === text.length) return -1;
+  while (at < text.length && isWord(text, at)) at++;
+  return at;
+}
+
+/** A spelling's lookup key: its text up to the end of its second word (or its first, or all). */
+function keyOf(spelling: string): string {
+  const first = runEnd(spelling, 0);
+  if (first === -1) return spelling;
+  const second = runEnd(spelling, first);
+  return spelling.slice(0, second === -1 ? first : second);
+}
+
+/** One tool's spelling: its folded name or title, and as written. */
+interface Spelling {
+  readonly text: string;
+  readonly written: string;
+  readonly tool: string;
+  /** One plain word (`search`, `Chess`): it names the tool only where the request uses it as a name. */
+  readonly plain: boolean;
+}
+
+/**
+ * Words after which a plain one-word name is used as a name: "use search", "call help with…".
+ * Anywhere else "help" or "search" is just a word of the request.
+ */
+export const invocationWords: ReadonlySet<string> = new Set([
+  'use',
+  'call',
+  'run',
+  'invoke',
+  'execute',
+  'using',
+  'via',
+]);
+
+const QUOTES = new Set(['`', '"', "'", '“', '”', '‘', '’']);
+
+/** A single word of letters with no inner capital: an ordinary word, not an identifier. */
+function isPlainWord(written: string): boolean {
+  return /^[\p{L}\p{M}]+$/u.test(written) && !/\p{Ll}\p{Lu}/u.test(written);
+}
+
+/**
+ * Whether `text[start, end)` is used as a name: quoted (`search`, "search") or right after an
+ * invocation word ("use search").
+ */
+function usedAsName(text: string, start: number, end: number): boolean {
+  if (start > 0 && QUOTES.has(text[start - 1]!) && QUOTES.has(text[end] ?? '')) return true;
+  let at = start - 1;
+  if (text[at] !== ' ') return false;
+  const wordEnd = at;
+  while (at > 0 && isWord(text, at - 1)) at--;
+  return invocationWords.has(text.slice(at, wordEnd));
+}
+
+/** A tool the request names: the length of the longest spelling found, +0.5 when its case matches too. */
+export interface SpelledTool {
+  readonly name: string;
+  readonly length: number;
+}
+
+/**
+ * Every tool name and title (folded), keyed by their first two words, so finding those a request
+ * spells in full costs two map lookups per word of the request plus a comparison per candidate
+ * sharing those words: no scan of the catalogue.
+ */
+export class ExactSpellings {
+  readonly #byKey = new Map<string, Spelling[]>();
+
+  constructor(tools: readonly Tool[], titles: boolean) {
+    this.add(tools, titles);
+  }
+
+  add(tools: readonly Tool[], titles: boolean): void {
+    for (const tool of tools) {
+      const originals = titles && tool.title ? [tool.name, tool.title] : [tool.name];
+      for (const original of originals) {
+        const text = foldSpelling(original);
+        if (text === '') continue;
+        const key = keyOf(text);
+        let list = this.#byKey.get(key);
+        if (!list) {
+          list = [];
+          this.#byKey.set(key, list);
+        }
+        const written = original.trim();
+        list.push({ text, written, tool: tool.name, plain: isPlainWord(written) });
+      }
+    }
+  }
+
+  /** Drops the spellings of these tools. */
+  remove(names: ReadonlySet<string>): void {
+    for (const [key, list] of this.#byKey) {
+      const kept = list.filter((spelling) => !names.has(spelling.tool));
+      if (kept.length === 0) this.#byKey.delete(key);
+      else if (kept.length !== list.length) this.#byKey.set(key, kept);
+    }
+  }
+
+  /**
+   * The tools whose full name or title the request contains, between word boundaries (so
+   * `get_file` is in "use get_file now" but not in "get_files"); a plain one-word name (`search`)
+   * counts only where used as a name (quoted, or after "use", "call"...), each with the length of the
+   * longest such spelling, plus a half when the request also writes it in the same case (so
+   * "calculate_bmi" prefers `calculate_bmi` to `calculate_BMI`): longest first, then by name.
+   */
+  find(request: string): SpelledTool[] {
+    const text = foldSpelling(request);
+    const found = new Map<string, number>();
+    for (let start = 0; start < text.length; start++) {
+      if (text[start] === ' ' || (start > 0 && isWord(text, start - 1))) continue;
+      const first = runEnd(text, start);
+      if (first === -1) break;
+      const second = runEnd(text, first);
+      this.#match(request, text, start, text.slice(start, first), found);
+      if (second !== -1) this.#match(request, text, start, text.slice(start, second), found);
+      // The next start boundary is after this word run, unless punctuation before it starts one.
+      if (isWord(text, start)) start = first - 1;
+    }
+    const out = [...found].map(([name, length]) => ({ name, length }));
+    out.sort((a, b) => b.length - a.length || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return out;
+  }
+
+  #match(
+    request: string,
+    text: string,
+    start: number,
+    key: string,
+    found: Map<string, number>,
+  ): void {
+    const candidates = this.#byKey.get(key);
+    if (!candidates) return;
+    for (const { text: spelling, written, tool, plain } of candidates) {
+      const end = start + spelling.length;
+      if (end > text.length || (end < text.length && isWord(text, end))) continue;
+      if (!text.startsWith(spelling, start)) continue;
+      if (plain && !usedAsName(text, start, end)) continue;
+      const length = spelling.length + (request.includes(written) ? 0.5 : 0);
+      if (!(found.get(tool)! >= length)) found.set(tool, length);
+    }
+  }
+}
