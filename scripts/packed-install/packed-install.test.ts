@@ -262,6 +262,7 @@ describe('installed from tarballs, outside the workspace', () => {
   const printsExactly: [string, string][] = [
     ['bm25', 'mail_send_message'],
     ['intent-knn', 'post_chat_message'],
+    ['learn', 'list_secret_scanning_alerts'],
     ['orama', 'hris_list_employees'],
     ['tfidf', 'get_weather'],
   ];
