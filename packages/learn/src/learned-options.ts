@@ -6,7 +6,7 @@ export interface LearnedOptions {
   readonly store: ExampleStore;
   /** Names this ranker in fused results; `withLearning()` looks for it. @default 'learned' */
   readonly id?: string;
-  /** How many of the query's nearest examples vote. @default 40 */
+  /** How many of the query's nearest examples vote. @default 20 */
   readonly neighbours?: number;
   /** Examples less similar than this (cosine, 0–1) never vote, so an unrelated query learns nothing. @default 0.1 */
   readonly minSimilarity?: number;

@@ -69,7 +69,7 @@ export function learned(options: LearnedOptions): RankerV1 {
   const store = checkStore(options.store);
   const id = options.id ?? 'learned';
   if (typeof id !== 'string' || id === '') fail('id', 'a non-empty string', id);
-  const neighbours = options.neighbours ?? 40;
+  const neighbours = options.neighbours ?? 20;
   if (!Number.isSafeInteger(neighbours) || neighbours < 1 || neighbours > 1000) {
     fail('neighbours', 'an integer from 1 to 1000', neighbours);
   }
