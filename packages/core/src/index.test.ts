@@ -60,6 +60,7 @@ it('exports exactly the public API', async () => {
     'normalize',
     'offerKth',
     'offerTop',
+    'pathFailure',
     'pipe',
     'raceAbort',
     'readNativeTools',

@@ -149,6 +149,7 @@ export {
 export { isCanonicalTool, toTools } from './tools/to-tools.js';
 export type { JsonSchema, Tool, ToolFormat } from './tools/tool.js';
 export { isAbortError, raceAbort, throwIfAborted } from './util/abort.js';
+export { type PathFailureContext, pathFailure } from './util/path-failure.js';
 export {
   checkSnapshotNames,
   failSnapshot,

@@ -1,6 +1,6 @@
 import { type BigIntStats, constants } from 'node:fs';
 import { type FileHandle, link, open, rm, stat } from 'node:fs/promises';
-import { CorruptDataError, InvalidArgumentError, ShortlistError } from '@shortlist/core';
+import { CorruptDataError } from '@shortlist/core';
 import { LOG_FORMAT, LOG_HEADER, LOG_VERSION } from './example-log-format.js';
 import { STALE_LOCK_MS, takeLock } from './example-log-lock.js';
 
@@ -36,26 +36,6 @@ export async function readFrom(handle: FileHandle, from: number): Promise<Buffer
     done += bytesRead;
   }
   return bytes.subarray(0, done);
-}
-
-/** An I/O failure on the path (a directory, no permission) as a typed error naming it. */
-export function pathFailure(path: string, error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (ShortlistError.isInstance(error) || typeof code !== 'string') return error;
-  const why =
-    code === 'EISDIR'
-      ? 'is a directory'
-      : code === 'ENOTDIR'
-        ? 'has a file where a directory should be'
-        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-          ? 'is not readable and writable by this process'
-          : `cannot be used (${code})`;
-  return new InvalidArgumentError({
-    argument: 'fileExampleStore(path)',
-    expected: 'the path of an examples file this process can read and write',
-    message: `fileExampleStore(${path}): the path ${why}; pass the path of an examples file, e.g. fileExampleStore(".shortlist/examples.jsonl")`,
-    cause: error,
-  });
 }
 
 /** Creates the file with its header in one step (link of a finished temporary file), unless it exists. */

@@ -9,10 +9,11 @@ import {
   checkSelector,
   type ExampleChange,
   InvalidArgumentError,
+  pathFailure,
   type ToolExample,
 } from '@shortlist/core';
 import { rewriteLog } from './example-log-compaction.js';
-import { currentFileId, openLog, pathFailure, readFrom } from './example-log-file.js';
+import { currentFileId, openLog, readFrom } from './example-log-file.js';
 import { decodeLine, encodeRecord, LOG_HEADER, type LogRecord } from './example-log-format.js';
 import { lockHeld, takeLock } from './example-log-lock.js';
 import { createExampleReplay, type ExampleReplay } from './example-replay.js';
@@ -170,7 +171,12 @@ export function fileExampleStore(
       await mkdir(dirname(path), { recursive: true });
       opened = await openLog(path, lockPath);
     } catch (error) {
-      throw pathFailure(path, error);
+      throw pathFailure(path, error, {
+        argument: 'fileExampleStore(path)',
+        expected: 'the path of an examples file this process can read and write',
+        advice:
+          'pass the path of an examples file, e.g. fileExampleStore(".shortlist/examples.jsonl")',
+      });
     }
     const previous = log;
     const state: LogState = {

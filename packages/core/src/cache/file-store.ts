@@ -1,7 +1,7 @@
 import { type FileHandle, mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { ShortlistError } from '../errors/shortlist-error.js';
+import { pathFailure } from '../util/path-failure.js';
 import { readCacheFile, writeAll, writeCacheFileAtomically } from './cache-file.js';
 import { type EmbeddingStore, type WarningHandler, warnToConsole } from './embedding-store.js';
 import { type FileLock, lockFile } from './file-lock.js';
@@ -26,26 +26,6 @@ interface OpenState {
   readonly entries: Map<string, Float32Array>;
   handle: FileHandle;
   readonly lock: FileLock;
-}
-
-/** An I/O failure opening the cache (a directory, no permission) as a typed error naming the path. */
-function openFailure(path: string, error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (ShortlistError.isInstance(error) || typeof code !== 'string') return error;
-  const why =
-    code === 'EISDIR'
-      ? 'is a directory'
-      : code === 'ENOTDIR'
-        ? 'has a file where a directory should be'
-        : code === 'EACCES' || code === 'EPERM'
-          ? 'is not readable and writable by this process'
-          : `cannot be opened (${code})`;
-  return new InvalidArgumentError({
-    argument: 'fileStore(path)',
-    expected: 'the path of a cache file this process can read and write',
-    message: `fileStore(${path}): the path ${why}; pass the path of a cache file, e.g. fileStore(".cache/embeddings.bin")`,
-    cause: error,
-  });
 }
 
 /**
@@ -94,7 +74,11 @@ export function fileStore(path: string, options: FileStoreOptions = {}): FileSto
       return state;
     } catch (error) {
       await lock?.release();
-      throw openFailure(path, error);
+      throw pathFailure(path, error, {
+        argument: 'fileStore(path)',
+        expected: 'the path of a cache file this process can read and write',
+        advice: 'pass the path of a cache file, e.g. fileStore(".cache/embeddings.bin")',
+      });
     }
   };
 
