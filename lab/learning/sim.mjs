@@ -95,8 +95,10 @@ export function makeLearner(p) {
       sims.sort((a, b) => b[0] - a[0]);
       const v = new Map();
       const neg = new Map();
+      const maxSim = new Map();
       for (const [s, id] of sims.slice(0, p.k)) {
         const e = ex[id];
+        if (e.helpful && !(maxSim.get(e.tool) >= s)) maxSim.set(e.tool, s);
         const w = s ** p.pow;
         if (e.helpful) v.set(e.tool, (v.get(e.tool) ?? 0) + w);
         else neg.set(e.tool, (neg.get(e.tool) ?? 0) + w);
@@ -123,7 +125,7 @@ export function makeLearner(p) {
           for (const [tool, sc] of scores)
             v.set(tool, (v.get(tool) ?? 0) + (p.beta * vm * Math.exp(sc * p.ps)) / z);
       }
-      return { v, neg };
+      return { v, neg, maxSim };
     },
   };
 }

@@ -11,6 +11,9 @@ const p0 = {
   eps: 0.001,
   eps2: 0.05,
   wmode: 'icf',
+  beta: Number(process.env.BETA ?? 0),
+  ps: Number(process.env.PS ?? 1),
+  k: Number(process.env.K ?? 40),
 };
 const mode = process.argv[2] ?? 'trust';
 for (const set of ['metatool', 'bfcl', 'sealtools']) {
