@@ -1,6 +1,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -382,7 +383,7 @@ describe('installed from tarballs, outside the workspace', () => {
       await runAsync(shortlist, ['select', 'send an email', '--json'], consumer),
     );
     expect(sample.picks[0].name).toBe('email_send');
-    // A catalogue of the user's own: the bundled CLI loads the real tokenizer from node_modules.
+    // A catalogue of the user's own: counted by budget's built-in upper bound, nothing to install.
     writeFileSync(
       join(consumer, 'tools.json'),
       JSON.stringify([
@@ -433,6 +434,150 @@ describe('installed from tarballs, outside the workspace', () => {
       expect(output).toBe('');
     });
   }
+});
+
+/** One install `pnpm sizes` measured: what the user typed, and what it cost. */
+interface InstallFigure {
+  readonly name: string;
+  readonly install: string;
+  readonly packages: number;
+  readonly mb: number;
+  readonly ceilingMB: number;
+  readonly project: string;
+}
+
+/** Runs a command expected to fail; resolves with its exit code and standard error. */
+function runFailing(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, env: { ...process.env, ...env } }, (error, _stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr }),
+    );
+  });
+}
+
+describe('install sizes (pnpm sizes), each install in a fresh project from the same tarballs', () => {
+  let figures: InstallFigure[] = [];
+  beforeAll(async () => {
+    const sizes = join(root, 'scripts/install-sizes.mjs');
+    const printed = await runAsync(
+      'node',
+      [sizes, '--json', '--tarballs', tarballs, '--work', join(work, 'sizes')],
+      root,
+    );
+    figures = JSON.parse(printed) as InstallFigure[];
+  });
+  const figure = (name: string): InstallFigure => {
+    const found = figures.find((f) => f.name === name);
+    if (!found) throw new Error(`pnpm sizes measured no install named ${name}`);
+    return found;
+  };
+
+  it('a minimal lexical() install weighs at most 5 MB and picks as its README says', async () => {
+    const { mb, ceilingMB, project } = figure('lexical()');
+    expect(ceilingMB).toBe(5);
+    expect(mb).toBeGreaterThan(0);
+    expect(mb).toBeLessThanOrEqual(5);
+    expect(existsSync(join(project, 'node_modules/gpt-tokenizer'))).toBe(false);
+    writeFileSync(
+      join(project, 'lexical-readme.mjs'),
+      firstCodeBlock(join(root, 'packages/lexical/README.md')),
+    );
+    expect((await runAsync('node', ['lexical-readme.mjs'], project)).trim()).toBe(
+      "[ 'delete_branch', 'list_branches' ]",
+    );
+  });
+
+  it('names gpt-tokenizer when exact counting is asked for without it', async () => {
+    const { project } = figure('lexical()');
+    writeFileSync(
+      join(project, 'exact.mjs'),
+      `import { budget } from '@shortlist/budget';
+import { lexical } from '@shortlist/lexical';
+const tools = [{ name: 'send_email', description: 'Send an email' }];
+const pipeline = lexical({ maxTokens: false }).pack(budget(4000, { tokenizer: 'gpt-tokenizer' }));
+try {
+  await pipeline.index(tools);
+} catch (error) {
+  console.log(error.code, error.message);
+}
+`,
+    );
+    expect((await runAsync('node', ['exact.mjs'], project)).trim()).toBe(
+      'plugin-failed gptTokenizer() needs the optional package "gpt-tokenizer", which is not installed; run `npm install gpt-tokenizer`, or leave budget()\'s tokenizer unset to count an upper bound with nothing to install',
+    );
+  });
+
+  const optional = [
+    '@shortlist/bench',
+    '@shortlist/embed-hf',
+    '@shortlist/embed-openai',
+    '@shortlist/mcp',
+    '@shortlist/redis',
+  ];
+
+  it('the command line weighs at most 25 MB and selects with none of its optional packages', async () => {
+    const { mb, ceilingMB, project } = figure('shortlist select');
+    expect(ceilingMB).toBe(25);
+    expect(mb).toBeGreaterThan(0);
+    expect(mb).toBeLessThanOrEqual(25);
+    for (const name of [...optional, 'gpt-tokenizer', 'openai', '@modelcontextprotocol/sdk']) {
+      expect(existsSync(join(project, 'node_modules', name)), name).toBe(false);
+    }
+    const shortlist = join(project, 'node_modules/.bin/shortlist');
+    const sample = JSON.parse(
+      await runAsync(shortlist, ['select', 'send an email', '--json'], project),
+    );
+    expect(sample.picks[0].name).toBe('email_send');
+    writeFileSync(
+      join(project, 'tools.json'),
+      JSON.stringify([
+        { name: 'send_email', description: 'Send an email to a colleague' },
+        { name: 'get_weather', description: 'Weather forecast for a city' },
+      ]),
+    );
+    const own = JSON.parse(
+      await runAsync(
+        shortlist,
+        ['select', 'email a colleague', '--tools', 'tools.json', '--json'],
+        project,
+      ),
+    );
+    expect(own.picks[0]).toMatchObject({ name: 'send_email', tokens: expect.any(Number) });
+  });
+
+  it.each([
+    ['@shortlist/mcp', 'shortlist mcp', ['mcp', '--config', 'servers.json']],
+    ['@shortlist/bench', 'shortlist bench', ['bench']],
+    [
+      '@shortlist/embed-openai',
+      'pipeline "semantic" with --embedder openai',
+      ['select', 'email', '--tools', 'tools.json', '--pipeline', 'semantic'],
+    ],
+    [
+      '@shortlist/embed-hf',
+      'pipeline "semantic" with --embedder hf',
+      ['select', 'email', '--tools', 'tools.json', '--pipeline', 'semantic', '--embedder', 'hf'],
+    ],
+  ])('names %s when %s needs it and it is not installed', async (name, neededBy, args) => {
+    const { project } = figure('shortlist select');
+    const shortlist = join(project, 'node_modules/.bin/shortlist');
+    writeFileSync(
+      join(project, 'tools.json'),
+      JSON.stringify([{ name: 'send_email', description: 'Send an email' }]),
+    );
+    const { code, stderr } = await runFailing(shortlist, args, project, {
+      OPENAI_API_KEY: 'sk-not-used',
+    });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(
+      `shortlist: ${neededBy} needs the package "${name}", which is not installed; install it beside @shortlist/cli: \`npm install ${name}\``,
+    );
+  });
 });
 
 // Uses the README's parts with their types; the expected errors fail the check if types go `any`.

@@ -7,8 +7,12 @@ export type PackingStrategy = 'greedy' | 'optimal';
 /** `'exact'` counts the serialised definition; `'estimate'` uses OpenAI's published method (openai-chat only). */
 export type CountingMethod = 'exact' | 'estimate';
 
-/** Which tokenizer counts: a built-in by name, or your own counter (the budget disposes it). */
+/**
+ * Which tokenizer counts: `'upper-bound'` (built in, never fewer tokens than the exact count),
+ * an exact one by name (an optional package to install), or your own counter (the budget disposes it).
+ */
 export type TokenizerChoice =
+  | 'upper-bound'
   | 'gpt-tokenizer'
   | 'tiktoken'
   | TokenCounter
@@ -33,7 +37,11 @@ export interface BudgetOptions {
   readonly strategy?: PackingStrategy;
   /** @default 'exact' */
   readonly counting?: CountingMethod;
-  /** @default 'gpt-tokenizer' (about 5× faster than 'tiktoken', identical counts) */
+  /**
+   * `'upper-bound'` needs nothing installed and counts 8–15% over, so packs stay under budget;
+   * `'gpt-tokenizer'` (or `'tiktoken'`) counts exactly once that package is installed.
+   * @default 'upper-bound'
+   */
   readonly tokenizer?: TokenizerChoice;
   /** Measure every tool when the catalogue is indexed instead of on first use. @default false */
   readonly eager?: boolean;

@@ -9,6 +9,7 @@ import { gptTokenizer } from './gpt-tokenizer.js';
 import { tiktokenTokenizer } from './tiktoken-tokenizer.js';
 import type { TokenCounter } from './token-counter.js';
 import { definitionText } from './tool-definition.js';
+import { upperBoundTokenizer } from './upper-bound-tokenizer.js';
 
 const bfcl = everyNth(readBenchmarkTools('bfcl'), 60);
 const window = (tools: readonly Tool[]): PackCandidate[] =>
@@ -87,7 +88,7 @@ describe('budget() arguments', () => {
     ],
     [
       { tokenizer: 'sentencepiece' as 'tiktoken' },
-      /options.tokenizer\) must be one of 'gpt-tokenizer', 'tiktoken'/,
+      /options.tokenizer\) must be one of 'upper-bound', 'gpt-tokenizer', 'tiktoken'/,
     ],
     [{ eager: 'yes' as unknown as boolean }, /options.eager\) must be true or false/],
     [{ id: '' }, /options.id\) must be a non-empty string/],
@@ -125,7 +126,7 @@ describe('unknown models', () => {
     expect(warnings).toEqual([
       'budget(): unknown model "mystery-model-9"; counting tokens with o200k_base. Pass { encoding } to choose one.',
     ]);
-    const o200k = await gptTokenizer({ encoding: 'o200k_base' });
+    const o200k = await upperBoundTokenizer({ encoding: 'o200k_base' });
     const result = await packer.doPack(window(bfcl.slice(0, 3)), { limit: 3 });
     expect(result.kept.map((k) => k.tokens)).toEqual(
       bfcl.slice(0, 3).map((tool) => o200k.count(definitionText(tool, 'openai-chat'))),
@@ -149,10 +150,22 @@ describe('unknown models', () => {
 });
 
 describe('token costs', () => {
-  it('are the real token counts of the definition in the chosen format and model encoding', async () => {
+  it('are by default an upper bound: never below the exact count, in every format', async () => {
+    const [bound, exact] = [await upperBoundTokenizer(), await gptTokenizer()];
+    for (const format of ['openai-chat', 'openai-responses', 'anthropic', 'mcp'] as const) {
+      const result = await budget(1_000_000, { format }).doPack(window(bfcl), { limit: 100 });
+      const texts = bfcl.map((tool) => definitionText(tool, format));
+      expect(result.kept.map((k) => k.tokens)).toEqual(texts.map((text) => bound.count(text)));
+      for (const [i, kept] of result.kept.entries()) {
+        expect(kept.tokens).toBeGreaterThanOrEqual(exact.count(texts[i]!));
+      }
+    }
+  });
+
+  it("are the real token counts of the definition in the chosen format and model encoding with tokenizer: 'gpt-tokenizer'", async () => {
     const cl100k = await gptTokenizer({ encoding: 'cl100k_base' });
     for (const format of ['openai-chat', 'openai-responses', 'anthropic', 'mcp'] as const) {
-      const packer = budget(1_000_000, { model: 'gpt-4', format });
+      const packer = budget(1_000_000, { model: 'gpt-4', format, tokenizer: 'gpt-tokenizer' });
       const result = await packer.doPack(window(bfcl.slice(0, 5)), { limit: 5 });
       expect(result.kept).toEqual(
         bfcl.slice(0, 5).map((tool) => ({
@@ -173,7 +186,10 @@ describe('token costs', () => {
   });
 
   it('use a format function: its string counted as is', async () => {
-    const packer = budget(1000, { format: (tool) => `${tool.name}: ${tool.description}` });
+    const packer = budget(1000, {
+      format: (tool) => `${tool.name}: ${tool.description}`,
+      tokenizer: 'gpt-tokenizer',
+    });
     const o200k = await gptTokenizer();
     const result = await packer.doPack(window(bfcl.slice(0, 2)), { limit: 2 });
     expect(result.kept.map((k) => k.tokens)).toEqual(
@@ -246,7 +262,7 @@ describe('dispose', () => {
 
   it('loads tiktoken by name, counts like gpt-tokenizer, and frees it', async () => {
     const wasm = budget(5000, { tokenizer: 'tiktoken', model: 'gpt-4o' });
-    const js = budget(5000, { model: 'gpt-4o' });
+    const js = budget(5000, { model: 'gpt-4o', tokenizer: 'gpt-tokenizer' });
     await wasm.doPrepare?.(bfcl);
     const candidates = window(bfcl.slice(0, 30));
     expect(await wasm.doPack(candidates, { limit: 30 })).toEqual(
@@ -259,11 +275,11 @@ describe('dispose', () => {
 describe('packing real tools', () => {
   it('drops a tool larger than the whole budget with that reason', async () => {
     const [huge] = toTools([{ name: 'huge', description: 'word '.repeat(500), parameters: {} }]);
-    const result = await budget(100).doPack(window([huge!, bfcl[0]!]), { limit: 5 });
+    const result = await budget(200).doPack(window([huge!, bfcl[0]!]), { limit: 5 });
     expect(result.dropped).toEqual([
       { name: 'huge', reason: 'larger-than-budget', tokens: expect.any(Number) },
     ]);
-    expect(result.dropped[0]!.tokens).toBeGreaterThan(100);
+    expect(result.dropped[0]!.tokens).toBeGreaterThan(200);
     expect(result.kept.map((k) => k.name)).toEqual([bfcl[0]!.name]);
   });
 

@@ -1,3 +1,4 @@
+import { importOptional } from './import-optional.js';
 import { checkEncoding, type TokenCounter, type TokenizerOptions } from './token-counter.js';
 
 /** Treat special-token text (`<|endoftext|>`) in a definition as ordinary text, as providers do. */
@@ -5,20 +6,39 @@ const asOrdinaryText = { disallowedSpecial: new Set<string>() };
 
 type CountTokens = (text: string, options: typeof asOrdinaryText) => number;
 
+const neededBy = 'gptTokenizer()';
+const alternative =
+  "leave budget()'s tokenizer unset to count an upper bound with nothing to install";
+
 async function loadCountTokens(encoding: TokenCounter['encoding']): Promise<CountTokens> {
   // Literal specifiers, one per encoding, so only the table asked for is loaded (~30–50 MB heap).
+  type Encoding = { countTokens: CountTokens };
   switch (encoding) {
     case 'o200k_base':
-      return (await import('gpt-tokenizer/encoding/o200k_base')).countTokens;
+      return (
+        await importOptional<Encoding>(
+          'gpt-tokenizer/encoding/o200k_base',
+          neededBy,
+          alternative,
+          () => import('gpt-tokenizer/encoding/o200k_base'),
+        )
+      ).countTokens;
     case 'cl100k_base':
-      return (await import('gpt-tokenizer/encoding/cl100k_base')).countTokens;
+      return (
+        await importOptional<Encoding>(
+          'gpt-tokenizer/encoding/cl100k_base',
+          neededBy,
+          alternative,
+          () => import('gpt-tokenizer/encoding/cl100k_base'),
+        )
+      ).countTokens;
   }
 }
 
 /**
- * A token counter backed by `gpt-tokenizer` (pure JavaScript, no WASM): the default, measured
- * about 5× faster than `tiktoken` on tool definitions with identical counts. Loads its BPE table
- * on first call, so the factory is async.
+ * Exact counts from `gpt-tokenizer` (pure JavaScript, no WASM), an optional peer: install it for
+ * `tokenizer: 'gpt-tokenizer'`. About 5× faster than `tiktoken` with identical counts. Loads its
+ * BPE table on first call, so the factory is async; a `PluginError` names the package when absent.
  */
 export async function gptTokenizer(options: TokenizerOptions = {}): Promise<TokenCounter> {
   const encoding = checkEncoding(

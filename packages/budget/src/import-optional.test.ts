@@ -20,4 +20,11 @@ describe('importOptional', () => {
     );
     await expect(failure).rejects.toMatchObject({ pluginId: 'tiktokenTokenizer()' });
   });
+
+  it('names the package, not the subpath, when a subpath of an absent package is imported', async () => {
+    const failure = importOptional('@shortlist/not-installed-anywhere/encoding/o200k_base', 'test');
+    await expect(failure).rejects.toThrow(
+      'test needs the optional package "@shortlist/not-installed-anywhere", which is not installed; run `npm install @shortlist/not-installed-anywhere`',
+    );
+  });
 });

@@ -1,25 +1,36 @@
 import { PluginError } from '@shortlist/core';
 
+/** The package a specifier imports from: `gpt-tokenizer/encoding/o200k_base` → `gpt-tokenizer`. */
+export function packageOf(specifier: string): string {
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+}
+
 /**
- * Imports an optional peer dependency, turning "not installed" into a typed error that names
- * the package to install; any other failure is wrapped with its cause.
+ * Imports an optional peer dependency (or a subpath of one) with `load`, turning "not
+ * installed" into a typed error that names the package to install; any other failure is
+ * wrapped with its cause. `load` is a literal `import()` so bundlers see the specifier.
  */
 export async function importOptional<Module>(
   specifier: string,
   neededBy: string,
   alternative?: string,
+  load: () => Promise<unknown> = () => import(specifier),
 ): Promise<Module> {
+  const name = packageOf(specifier);
   try {
-    return (await import(specifier)) as Module;
+    return (await load()) as Module;
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     const missing =
       (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
-      String((error as Error).message).includes(specifier);
+      String((error as Error).message).includes(name);
     throw new PluginError({
       pluginId: neededBy,
       message: missing
-        ? `${neededBy} needs the optional package "${specifier}", which is not installed; run \`npm install ${specifier}\`${alternative ? `, or ${alternative}` : ''}`
+        ? `${neededBy} needs the optional package "${name}", which is not installed; run \`npm install ${name}\`${alternative ? `, or ${alternative}` : ''}`
         : `${neededBy} could not load "${specifier}": ${error instanceof Error ? error.message : String(error)}`,
       cause: error,
     });

@@ -8,5 +8,6 @@ it('exports exactly the public surface', async () => {
     'gptTokenizer',
     'tiktokenTokenizer',
     'toolDefinition',
+    'upperBoundTokenizer',
   ]);
 });

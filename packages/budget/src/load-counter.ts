@@ -3,6 +3,7 @@ import type { TokenizerChoice } from './budget-options.js';
 import { gptTokenizer } from './gpt-tokenizer.js';
 import { tiktokenTokenizer } from './tiktoken-tokenizer.js';
 import { checkEncoding, type TokenCounter, type TokenEncoding } from './token-counter.js';
+import { upperBoundTokenizer } from './upper-bound-tokenizer.js';
 
 /**
  * Turns a tokenizer choice into a ready counter: creates a built-in by name with `encoding`, or
@@ -12,6 +13,7 @@ export async function loadCounter(
   choice: TokenizerChoice,
   encoding: TokenEncoding | undefined,
 ): Promise<TokenCounter> {
+  if (choice === 'upper-bound') return upperBoundTokenizer({ encoding: encoding ?? 'o200k_base' });
   if (choice === 'gpt-tokenizer') return gptTokenizer({ encoding: encoding ?? 'o200k_base' });
   if (choice === 'tiktoken') return tiktokenTokenizer({ encoding: encoding ?? 'o200k_base' });
   const counter = await choice;
@@ -20,7 +22,7 @@ export async function loadCounter(
       argument: 'budget(options.tokenizer)',
       expected: 'a TokenCounter ({ encoding, count(text) })',
       message:
-        'budget(options.tokenizer) resolved to something without a count(text) method; pass gptTokenizer(), tiktokenTokenizer() or your own { encoding, count }',
+        'budget(options.tokenizer) resolved to something without a count(text) method; pass upperBoundTokenizer(), gptTokenizer(), tiktokenTokenizer() or your own { encoding, count }',
     });
   }
   const actual = checkEncoding(counter.encoding, 'budget(options.tokenizer).encoding');

@@ -80,7 +80,7 @@ export function resolveOptions(
     format = 'openai-chat',
     strategy = 'greedy',
     counting = 'exact',
-    tokenizer = 'gpt-tokenizer',
+    tokenizer = 'upper-bound',
     eager = false,
   } = options ?? {};
   if (typeof id !== 'string' || id === '') {
@@ -108,7 +108,7 @@ export function resolveOptions(
     });
   }
   if (!isCounter(tokenizer) && !isPromiseLike(tokenizer)) {
-    oneOf(tokenizer, ['gpt-tokenizer', 'tiktoken'], 'budget(options.tokenizer)');
+    oneOf(tokenizer, ['upper-bound', 'gpt-tokenizer', 'tiktoken'], 'budget(options.tokenizer)');
   }
   if (model !== undefined && (typeof model !== 'string' || model.trim() === '')) {
     throw new InvalidArgumentError({

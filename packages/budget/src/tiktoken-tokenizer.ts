@@ -16,7 +16,7 @@ export async function tiktokenTokenizer(options: TokenizerOptions = {}): Promise
   const tiktoken = await importOptional<TiktokenModule>(
     'tiktoken',
     'tiktokenTokenizer()',
-    'use gptTokenizer(), which needs nothing extra',
+    "leave budget()'s tokenizer unset to count an upper bound with nothing to install",
   );
   let encoder: ReturnType<TiktokenModule['get_encoding']> | undefined =
     tiktoken.get_encoding(encoding);

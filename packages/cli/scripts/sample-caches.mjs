@@ -15,6 +15,6 @@ for (const encoding of ['o200k_base', 'cl100k_base']) {
 }
 await writeFile(
   tokenCountCachePath,
-  `${JSON.stringify({ version: 3, format: 'openai-chat', catalogue, encodings })}\n`,
+  `${JSON.stringify({ version: 4, format: 'openai-chat', catalogue, encodings })}\n`,
 );
 await writeSampleSnapshot(tools, catalogue, sampleSnapshotPath);

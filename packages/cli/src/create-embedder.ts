@@ -1,4 +1,5 @@
 import { type EmbedderV1, InvalidArgumentError } from '@shortlist/core';
+import { loadOptional } from './optional-package.js';
 import { withFlagHints } from './with-flag-hints.js';
 
 /** Who embeds for the `semantic` and `hybrid` pipelines (`--embedder`). */
@@ -72,7 +73,11 @@ async function chooseEmbedder(pipeline: string, settings: EmbedderSettings): Pro
           message: `pipeline "${pipeline}" embeds with OpenAI and needs OPENAI_API_KEY set, or --base-url pointing at an OpenAI-compatible server (Ollama, vLLM) with --embedding-model; or --embedder local for an in-process model; the offline pipelines lexical, bm25, tfidf, orama need none`,
         });
       }
-      const { createOpenAIEmbedder } = await import('@shortlist/embed-openai');
+      const { createOpenAIEmbedder } = await loadOptional(
+        '@shortlist/embed-openai',
+        `pipeline "${pipeline}" with --embedder openai`,
+        () => import('@shortlist/embed-openai'),
+      );
       return naming(() =>
         createOpenAIEmbedder({
           // OpenAI-compatible local servers accept any key; the SDK insists on one.
@@ -84,7 +89,11 @@ async function chooseEmbedder(pipeline: string, settings: EmbedderSettings): Pro
       );
     }
     case 'hf': {
-      const { createHFEmbedder } = await import('@shortlist/embed-hf');
+      const { createHFEmbedder } = await loadOptional(
+        '@shortlist/embed-hf',
+        `pipeline "${pipeline}" with --embedder hf`,
+        () => import('@shortlist/embed-hf'),
+      );
       return naming(() =>
         createHFEmbedder({
           model: model ?? 'sentence-transformers/all-MiniLM-L6-v2',

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { loadOptional } from './optional-package.js';
 
 /** A store the gateway learns into, and how to let it go when the gateway stops. */
 export interface OpenedExampleStore {
@@ -24,7 +25,11 @@ export async function openSharedExampleStore(
   redis: string,
   onWarning: (message: string) => void,
 ): Promise<OpenedExampleStore> {
-  const { redisExampleStore } = await import('@shortlist/redis');
+  const { redisExampleStore } = await loadOptional(
+    '@shortlist/redis',
+    'shortlist mcp --redis',
+    () => import('@shortlist/redis'),
+  );
   const store = redisExampleStore({ redis, onWarning });
   return { store, close: () => store.close() };
 }

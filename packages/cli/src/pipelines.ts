@@ -66,7 +66,7 @@ export interface PipelineSettings extends EmbedderSettings {
   readonly embeddingStore?: EmbeddingStore;
   /** Examples the `lexical` pipeline learns from (the MCP gateway records its calls there). */
   readonly examples?: ExampleStore;
-  /** Counts the budget's tokens instead of loading gpt-tokenizer (the bundled sample's cache). */
+  /** Counts the budget's tokens instead of its default counter (the bundled sample's cache). */
   readonly tokenizer?: TokenCounter;
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bm25 } from '@shortlist/bm25';
-import { definitionText, gptTokenizer } from '@shortlist/budget';
+import { definitionText, upperBoundTokenizer } from '@shortlist/budget';
 import {
   CorruptDataError,
   countTokensBounded,
@@ -58,14 +58,14 @@ async function editedSample(): Promise<Tool[]> {
 
 describe('token count cache', () => {
   it.each(encodings)(
-    'counts every %s sample definition exactly as the tokenizer does',
+    "counts every %s sample definition exactly as the budget's default counter does",
     async (encoding) => {
       const tools = await sampleTools();
       const table = readTokenCounts(countsPath, encoding);
       expect(table).toBeDefined();
       const cached = cachedCounter(sampleFingerprint(tools), encoding, table!);
       expect(cached).toBeDefined();
-      const real = await gptTokenizer({ encoding });
+      const real = await upperBoundTokenizer({ encoding });
       for (const tool of tools) {
         const text = definitionText(tool, 'openai-chat');
         expect(countTokensBounded(text, cached!.count)).toBe(countTokensBounded(text, real.count));
@@ -95,10 +95,20 @@ describe('token count cache', () => {
       missing: join(dir, 'absent.json'),
       notJson: file('not-json.json', '{"version": 3,'),
       oldVersion: file('v1.json', JSON.stringify({ version: 1, format: 'openai-chat', counts })),
+      // Version 3 held gpt-tokenizer's exact counts, below what the default counter answers now.
+      exactCounts: file(
+        'v3.json',
+        JSON.stringify({
+          version: 3,
+          format: 'openai-chat',
+          catalogue,
+          encodings: { o200k_base: counts },
+        }),
+      ),
       otherFormat: file(
         'anthropic.json',
         JSON.stringify({
-          version: 3,
+          version: 4,
           format: 'anthropic',
           catalogue,
           encodings: { o200k_base: counts },
@@ -107,7 +117,7 @@ describe('token count cache', () => {
       otherEncoding: file(
         'cl100k.json',
         JSON.stringify({
-          version: 3,
+          version: 4,
           format: 'openai-chat',
           catalogue,
           encodings: { cl100k_base: counts },
@@ -116,7 +126,7 @@ describe('token count cache', () => {
       negative: file(
         'negative.json',
         JSON.stringify({
-          version: 3,
+          version: 4,
           format: 'openai-chat',
           catalogue,
           encodings: { o200k_base: { counts: { x: -1 } } },
@@ -125,7 +135,7 @@ describe('token count cache', () => {
       fraction: file(
         'fraction.json',
         JSON.stringify({
-          version: 3,
+          version: 4,
           format: 'openai-chat',
           catalogue,
           encodings: { o200k_base: { counts: { x: 2.5 } } },
@@ -133,7 +143,7 @@ describe('token count cache', () => {
       ),
       noCatalogue: file(
         'no-catalogue.json',
-        JSON.stringify({ version: 3, format: 'openai-chat', encodings: { o200k_base: counts } }),
+        JSON.stringify({ version: 4, format: 'openai-chat', encodings: { o200k_base: counts } }),
       ),
     };
     for (const [name, path] of Object.entries(cases)) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { budget, gptTokenizer, type TokenCounter } from '@shortlist/budget';
+import { budget, type TokenCounter, upperBoundTokenizer } from '@shortlist/budget';
 import { CorruptDataError, type Tool } from '@shortlist/core';
 
 /** The encodings a bundled count cache holds (the ones the CLI's models count with). */
@@ -14,7 +14,8 @@ export interface EncodingCounts {
 
 /** A count cache file, as the build writes it. */
 export interface TokenCountCacheFile {
-  readonly version: 3;
+  /** 4 since the counts are the budget's default upper bound (3 held gpt-tokenizer's exact counts). */
+  readonly version: 4;
   readonly format: 'openai-chat';
   /** The fingerprint of the catalogue file counted (`catalogueFingerprint`). */
   readonly catalogue: string;
@@ -51,14 +52,14 @@ export function textDigest(text: string): string {
 }
 
 /**
- * Counts `tools` with the real tokenizer the way the budget does, recording each text it counts:
- * run at build time for the bundled catalogue, so a sample `select` needs no tokenizer.
+ * Counts `tools` with the budget's default counter the way the budget does, recording each text it
+ * counts: run at build time for the bundled catalogue, so a sample `select` needs no tokenizer.
  */
 export async function recordTokenCounts(
   tools: readonly Tool[],
   encoding: CachedEncoding,
 ): Promise<EncodingCounts> {
-  const real = await gptTokenizer({ encoding });
+  const real = await upperBoundTokenizer({ encoding });
   const counts: Record<string, number> = {};
   const recording: TokenCounter = {
     encoding,
@@ -90,7 +91,7 @@ export function readTokenCounts(path: string, encoding: CachedEncoding): CountTa
   } catch {
     return undefined;
   }
-  if (file?.version !== 3 || file.format !== 'openai-chat') return undefined;
+  if (file?.version !== 4 || file.format !== 'openai-chat') return undefined;
   if (typeof file.catalogue !== 'string') return undefined;
   const table = file.encodings?.[encoding];
   if (typeof table?.counts !== 'object' || table.counts === null) return undefined;

@@ -1,6 +1,7 @@
 import type { BenchOptions } from '@shortlist/bench';
 import type { Command } from 'commander';
 import { benchRankerNames } from '../help-lists.js';
+import { loadOptional } from '../optional-package.js';
 import { collect, collectIntegers, positiveInteger, positiveNumber } from '../options.js';
 import { resolveFormat } from '../output-format.js';
 import { writeStdout } from '../standard-output.js';
@@ -46,7 +47,11 @@ async function benchAction(options: BenchCommandOptions): Promise<void> {
     },
   };
   // The bench package (and its generators) loads only when a benchmark runs.
-  const { renderMarkdown, runBench } = await import('@shortlist/bench');
+  const { renderMarkdown, runBench } = await loadOptional(
+    '@shortlist/bench',
+    'shortlist bench',
+    () => import('@shortlist/bench'),
+  );
   const report = await runBench(benchOptions);
   writeStdout(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderMarkdown(report));
 }

@@ -11,6 +11,7 @@ import {
   withEmbeddingOptions,
 } from '../embedding-options.js';
 import { gatewayModeNames } from '../help-lists.js';
+import { loadOptional } from '../optional-package.js';
 import { collect, positiveInteger, positiveNumber } from '../options.js';
 import { defaultBudget, pipelineNames } from '../pipeline-names.js';
 import { stderrLine } from '../terminal-text.js';
@@ -118,7 +119,11 @@ function modeOptions(
  */
 function sharedIndex(options: McpCommandOptions) {
   return async (pipeline: Pipeline, tools: readonly McpTool[]) => {
-    const { restoreOrIndex } = await import('@shortlist/redis');
+    const { restoreOrIndex } = await loadOptional(
+      '@shortlist/redis',
+      'shortlist mcp --redis',
+      () => import('@shortlist/redis'),
+    );
     const { picker, source } = await restoreOrIndex(pipeline, tools, {
       redis: options.redis!,
       configuration: { pipeline: options.pipeline ?? 'lexical', budget: options.budget ?? null },
@@ -148,7 +153,7 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
     gatewayModes,
     serveHttp,
     serveStdio,
-  } = await import('@shortlist/mcp');
+  } = await loadOptional('@shortlist/mcp', 'shortlist mcp', () => import('@shortlist/mcp'));
   refuseConflicts(options);
   const modes = modeOptions(options, gatewayModes);
   const token = process.env[options.tokenEnv];
