@@ -28,6 +28,13 @@ export interface WithLearningOptions {
 /** Floor of the base distribution: a tool only the examples know can still come first. */
 const BASE_FLOOR = 0.001;
 
+/**
+ * The base tools whose scores make the base distribution. A fixed head, never the whole depth,
+ * so a tool's blended score is the same at any `limit` (the first L picks at `limit: L` are the
+ * first L at any larger limit); rankers are asked at least this deep.
+ */
+const BASE_HEAD = 40;
+
 const positive = (value: unknown, name: string): number => {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
     throw new InvalidArgumentError({
@@ -50,15 +57,18 @@ export function withLearning(base: FusionV1, options: WithLearningOptions = {}):
   const temperature = positive(options.temperature ?? 1, 'temperature');
   const learnedFloor = positive(options.learnedFloor ?? 0.05, 'learnedFloor');
   const unhelpfulWeight = positive(options.unhelpfulWeight ?? 5, 'unhelpfulWeight');
+  const head = Math.max(base.minDepth ?? 0, BASE_HEAD);
   return {
     specificationVersion: 'v1',
     id: `${base.id}+learned`,
-    ...(base.minDepth === undefined ? {} : { minDepth: base.minDepth }),
+    minDepth: head,
     async doFuse(rankings, { limit }) {
       const learned = rankings.find((source) => source.rankerId === learnedId);
       const rest = rankings.filter((source) => source !== learned);
-      // The base pool is as deep as the rankers went, so learning can lift a tool from below `limit`.
-      const depth = Math.max(limit, ...rest.map((source) => source.ranking.length));
+      // The base pool is every tool the rankers returned, so learning can lift a tool from below
+      // `limit`, and the base's head is the same whatever `limit` asked.
+      let depth = limit;
+      for (const source of rest) depth += source.ranking.length;
       const fused = await fuseBase(base, rest, depth);
       if (!learned || learned.ranking.length === 0) return fused.slice(0, limit);
 
@@ -70,20 +80,27 @@ export function withLearning(base: FusionV1, options: WithLearningOptions = {}):
       const share = Math.min(evidence, context?.trustedShare ?? evidence);
       const top = fused[0]?.score ?? 0;
       let total = 0;
-      for (const tool of fused) total += Math.exp((tool.score - top) / temperature);
+      for (const tool of fused.slice(0, head)) total += Math.exp((tool.score - top) / temperature);
+      const named = new Set<string>();
+      for (const tool of learned.ranking) named.add(tool.name);
 
       // Each tool's log-probability under the base and under the examples, and unhelpful votes.
       const entries = new Map<string, Entry>();
       const learnedLog = Math.log(learnedFloor);
-      for (const tool of fused) {
-        const p = Math.exp((tool.score - top) / temperature) / total;
+      fused.forEach((tool, rank) => {
+        // Below the head, how deep the base went depends on `limit`: a tool the examples name
+        // there counts as unranked by the base, so its score does not depend on it either.
+        const p =
+          rank >= head && named.has(tool.name)
+            ? 0
+            : Math.exp((tool.score - top) / temperature) / total;
         entries.set(tool.name, {
           base: Math.log(p + BASE_FLOOR),
           learned: learnedLog,
           unhelpful: 0,
           sources: { ...tool.sources },
         });
-      }
+      });
       learned.ranking.forEach((tool, i) => {
         let entry = entries.get(tool.name);
         if (!entry) {

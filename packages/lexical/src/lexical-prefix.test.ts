@@ -1,5 +1,5 @@
 import { generateCatalogue, generateQueries } from '@shortlist/bench';
-import type { Picker, Tool } from '@shortlist/core';
+import { memoryExampleStore, type Picker, type Tool } from '@shortlist/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lexical } from './lexical.js';
@@ -87,6 +87,26 @@ describe('lexical(): the first L picks at limit L are the first L at any larger 
   }, 60_000);
 
   describe.skipIf(!haveBenchmarks)(`on the shared benchmarks (${benchmarksDir})`, () => {
+    it('metatool, learning from use: what the examples lift keeps the property', async () => {
+      const learnt = await loadBenchmark('metatool');
+      const asked = await loadBenchmark('metatool', 40);
+      const askedIds = new Set(asked.queries.map((query) => query.id));
+      const picker = await lexical({ maxTokens: false, examples: memoryExampleStore() }).index(
+        learnt.tools,
+      );
+      await picker.learn(
+        learnt.queries
+          .filter((query) => !askedIds.has(query.id))
+          .slice(0, 3000)
+          .map((query) => ({ query: query.query, tool: [...query.relevant][0]! })),
+      );
+      const violations: string[] = [];
+      for (const { query } of asked.queries) {
+        violations.push(...(await prefixViolations(picker, query)));
+      }
+      expect(violations).toEqual([]);
+    }, 120_000);
+
     for (const set of benchmarkSets) {
       it(`${set}: a query sample on the whole catalogue and on random sub-catalogues`, async () => {
         const dataset = await loadBenchmark(set, 30);
