@@ -27,9 +27,10 @@ const names = (fused: readonly { name: string }[]) => fused.map((tool) => tool.n
 describeFusion('withLearning(rrf())', { create: () => withLearning(rrf()) });
 
 describe('withLearning()', () => {
-  it("keeps the base fusion's minDepth, so rankers are asked as deep as it needs", () => {
-    expect(withLearning(weighted({ head: 40 })).minDepth).toBe(40);
-    expect(withLearning(rrf()).minDepth).toBeUndefined();
+  it("asks rankers at least 40 deep, or the base fusion's minDepth when deeper", () => {
+    expect(withLearning(weighted({ head: 60 })).minDepth).toBe(60);
+    expect(withLearning(weighted({ head: 10 })).minDepth).toBe(40);
+    expect(withLearning(rrf()).minDepth).toBe(40);
   });
 
   it('is the base fusion exactly when the learned ranking is empty or absent', async () => {
