@@ -56,9 +56,8 @@ type Crc32 = (bytes: Uint8Array) => number;
 /**
  * zlib's native CRC-32 where the runtime offers Node's built-ins without an import
  * (`process.getBuiltinModule`, Node ≥ 20.16): a process that has just started checksums a
- * megabyte in 0.3 ms, where the portable loop, not yet compiled, takes about 20 (`node
- * lab/crc32-cold.mjs`). Undefined on edge
- * runtimes and in browsers.
+ * megabyte in 0.3 ms, where the portable loop, not yet compiled, takes about 20
+ * (`node lab/crc32-cold.mjs`). Undefined on edge runtimes and in browsers.
  */
 function nativeCrc32(): Crc32 | undefined {
   const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
