@@ -9,6 +9,7 @@ import {
 import type { BudgetOptions } from './budget-options.js';
 import type { CostedCandidate } from './costed-candidate.js';
 import { loadCounter } from './load-counter.js';
+import { nextTurn } from './next-turn.js';
 import { packGreedy } from './pack-greedy.js';
 import { packOptimal } from './pack-optimal.js';
 import { resolveOptions } from './resolve-options.js';
@@ -180,7 +181,7 @@ export function budget(maxTokens: number, options?: BudgetOptions): PackerV1 {
           }
         }
         if (eager) prepareOptions?.onProgress?.({ phase: 'count tokens', done: end, total });
-        if (end < total) await new Promise((resolve) => setImmediate(resolve));
+        if (end < total) await nextTurn();
       }
     },
 

@@ -1,8 +1,10 @@
 import { countTokensBounded, type Tool, throwIfAborted } from '@shortlist/core';
 import type { CountingMethod } from './budget-options.js';
 import { estimateFunctionTokens } from './function-token-estimate.js';
+import { nextTurn } from './next-turn.js';
 import { checkedCount, type TokenCounter } from './token-counter.js';
 import { type DefinitionFormat, definitionText } from './tool-definition.js';
+import { utf8Length } from './utf8-length.js';
 
 /** Definitions longer than this (in characters) are counted in slices, yielding between them. */
 export const YIELD_CHARS = 65_536;
@@ -29,8 +31,6 @@ export interface ToolCosts {
   /** Measures `tool` without blocking the event loop for long: slices of a large definition in turns. */
   measure(tool: Tool, signal?: AbortSignal): Promise<number>;
 }
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Where to end a slice near `end`: after a comma or before a space, else at `end` (never in a surrogate pair). */
 function sliceEnd(text: string, start: number, end: number): number {
@@ -68,7 +68,7 @@ export function createToolCosts(
   const atLeast = (tool: Tool): number => {
     let floor = floors.get(tool) ?? cache.get(tool);
     if (floor === undefined) {
-      floor = Math.max(1, Math.ceil(Buffer.byteLength(textOf(tool)) / MAX_TOKEN_BYTES));
+      floor = Math.max(1, Math.ceil(utf8Length(textOf(tool)) / MAX_TOKEN_BYTES));
       floors.set(tool, floor);
     }
     return floor;

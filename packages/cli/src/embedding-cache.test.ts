@@ -1,7 +1,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileStore } from '@shortlist/core';
+import { fileStore } from '@shortlist/core/node';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { embeddingCache } from './embedding-cache.js';
 

@@ -1,4 +1,5 @@
-import { type EmbeddingStore, fileStore, InvalidArgumentError, memoryStore } from '@shortlist/core';
+import { type EmbeddingStore, InvalidArgumentError, memoryStore } from '@shortlist/core';
+import { fileStore } from '@shortlist/core/node';
 
 /**
  * An embedding cache file that several processes may name: the first takes it, and one that

@@ -40,7 +40,6 @@ it('exports exactly the public API', async () => {
     'exampleKey',
     'exampleMatches',
     'failSnapshot',
-    'fileStore',
     'gallopTo',
     'hasErrorCode',
     'hitAt',

@@ -1,6 +1,5 @@
 export { type CachedOptions, cached } from './cache/cached.js';
 export type { EmbeddingStore, WarningHandler } from './cache/embedding-store.js';
-export { type FileStore, type FileStoreOptions, fileStore } from './cache/file-store.js';
 export { type MemoryStoreOptions, memoryStore } from './cache/memory-store.js';
 export {
   type ConversationQueryOptions,

@@ -28,6 +28,7 @@ it('packs into a tarball that works when installed into an empty project', () =>
   writeFileSync(
     join(project, 'main.js'),
     `import { pipe, toTools, ShortlistError } from '@shortlist/core';
+import { fileStore } from '@shortlist/core/node';
 const tools = toTools([{ name: 'send_email', description: 'Send an email' }]);
 const ranker = {
   specificationVersion: 'v1', id: 'first',
@@ -35,14 +36,19 @@ const ranker = {
 };
 const picker = await pipe(ranker).index(tools);
 const { tools: picked } = await picker.select('email');
-console.log(JSON.stringify({ picked: picked.map((t) => t.name), error: typeof ShortlistError.isInstance }));`,
+console.log(JSON.stringify({ picked: picked.map((t) => t.name), error: typeof ShortlistError.isInstance, fileStore: typeof fileStore }));`,
   );
   const output = execFileSync('node', ['main.js'], { cwd: project, encoding: 'utf8' });
-  expect(JSON.parse(output)).toEqual({ picked: ['send_email'], error: 'function' });
+  expect(JSON.parse(output)).toEqual({
+    picked: ['send_email'],
+    error: 'function',
+    fileStore: 'function',
+  });
   const files = execFileSync('tar', ['-tzf', join(work, tarball!)], { encoding: 'utf8' }).split(
     '\n',
   );
   expect(files.some((file) => file.startsWith('package/src/'))).toBe(false);
   expect(files.some((file) => file.endsWith('.test.js'))).toBe(false);
   expect(files).toContain('package/dist/index.d.ts');
+  expect(files).toContain('package/dist/node.d.ts');
 }, 60_000);

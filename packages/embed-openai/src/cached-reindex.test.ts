@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cached, fileStore, pipe, semantic, toTools } from '@shortlist/core';
+import { cached, pipe, semantic, toTools } from '@shortlist/core';
+import { fileStore } from '@shortlist/core/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createOpenAIEmbedder } from './openai-embedder.js';
 import { type OpenAITestServer, startOpenAIServer } from './test-openai-server.js';

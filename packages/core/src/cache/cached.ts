@@ -2,11 +2,11 @@ import { embedMany, nonFiniteAt } from '../embedding/embed-many.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { EmbedderV1 } from '../spec/embedder-v1.js';
 import { throwIfAborted } from '../util/abort.js';
-import { cacheKey } from './cache-key.js';
+import { cacheKeys } from './cache-key.js';
 import { type EmbeddingStore, type WarningHandler, warnToConsole } from './embedding-store.js';
 
 export interface CachedOptions {
-  /** Where vectors live: `memoryStore()`, `fileStore(path)` or your own `EmbeddingStore`. */
+  /** Where vectors live: `memoryStore()`, `fileStore(path)` (from `@shortlist/core/node`) or your own `EmbeddingStore`. */
   readonly store: EmbeddingStore;
   /** Separates caches that share a store, e.g. two text preprocessings. @default '' */
   readonly namespace?: string;
@@ -32,7 +32,8 @@ export function cached(embedder: EmbedderV1, options: CachedOptions): EmbedderV1
     throw new InvalidArgumentError({
       argument: 'cached(options.store)',
       expected: 'an EmbeddingStore with getMany and setMany',
-      message: 'cached(embedder, { store }): pass a store, e.g. memoryStore() or fileStore(path)',
+      message:
+        'cached(embedder, { store }): pass a store, e.g. memoryStore() or fileStore(path) from @shortlist/core/node',
     });
   }
   const { provider, modelId, dimensions, maxBatchSize, maxConcurrency } = embedder;
@@ -48,7 +49,7 @@ export function cached(embedder: EmbedderV1, options: CachedOptions): EmbedderV1
       const signal = callOptions?.signal;
       const inputType = callOptions?.inputType;
       throwIfAborted(signal);
-      const keys = texts.map((text) => cacheKey(embedder, text, namespace, inputType));
+      const keys = await cacheKeys(embedder, texts, namespace, inputType);
       const found = await store.getMany(keys);
       throwIfAborted(signal);
       const out: Float32Array[] = new Array(texts.length);

@@ -1,5 +1,5 @@
-import { crc32 } from 'node:zlib';
 import { CorruptDataError } from '../errors/corrupt-data-error.js';
+import { crc32 } from './crc32.js';
 
 /** Typed arrays a snapshot can carry. */
 export type SnapshotArray =
@@ -40,8 +40,8 @@ type ArrayType = keyof typeof constructors;
 const align8 = (n: number): number => (n + 7) & ~7;
 
 /**
- * CRC-32 (zlib's, native): catches torn writes and flipped bytes, and costs next to nothing even
- * in a process that has just started, where a JavaScript loop over every word ran uncompiled.
+ * CRC-32 (zlib's): catches torn writes and flipped bytes. Native in Node, where it costs next to
+ * nothing in a process that has just started; the portable loop on edge runtimes and in browsers.
  */
 function checksum(bytes: Uint8Array, length: number): number {
   return crc32(bytes.subarray(0, length));

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileStore } from '@shortlist/core';
+import { fileStore } from '@shortlist/core/node';
 import type { HostileCase } from '../hostile-case.js';
 
 /** Runs `use` in a fresh temporary directory, removed after. */
