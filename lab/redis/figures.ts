@@ -42,7 +42,8 @@ let workers: ChildProcess[] = [];
 
 function spawnWorker(worker: number): ChildProcess {
   const child = fork(fileURLToPath(new URL('./worker.ts', import.meta.url)), {
-    execArgv: ['--expose-gc'], // a full collection before each timed restart (worker.ts)
+    // tsx runs the TypeScript worker; a full collection before each timed restart (worker.ts).
+    execArgv: ['--import', 'tsx', '--expose-gc'],
     env: {
       ...process.env,
       WORKER: String(worker),

@@ -21,6 +21,8 @@ const runChild = (env: Record<string, string>, execArgv: string[] = []) =>
   new Promise<Record<string, number>[]>((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./restore-child.ts', import.meta.url)), {
       execArgv: [
+        '--import',
+        'tsx',
         '--expose-gc',
         ...(process.env.NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
         ...(process.env.TRACE_GC ? ['--trace-gc'] : []),
