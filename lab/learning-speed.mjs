@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { generateCatalogue, generateQueries } from '@shortlist/bench';
 import { memoryExampleStore } from '@shortlist/core';
 import { lexical } from '@shortlist/lexical';
+import { benchmarksDir } from './benchmarks.mjs';
 
 const EXAMPLES = 10_000;
 const ROUNDS = 3;
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-const benchmarks =
-  process.env.SHORTLIST_BENCHMARKS ?? join(import.meta.dirname, '..', '..', 'shared', 'benchmarks');
+const benchmarks = benchmarksDir;
 const readJsonl = (path) =>
   readFileSync(path, 'utf8')
     .trim()

@@ -1,9 +1,10 @@
 // Precomputes lexical() fused rankings (depth 60) for every query of a set, for fast learning experiments.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { lexical } from '../../packages/lexical/dist/index.js';
+import { benchmarksDir } from '../benchmarks.mjs';
 
 const set = process.argv[2] ?? 'metatool';
-const dir = `${process.env.SHORTLIST_BENCHMARKS ?? new URL('../../../shared/benchmarks', import.meta.url).pathname}/${set}`;
+const dir = `${benchmarksDir}/${set}`;
 const tools = readFileSync(`${dir}/tools.jsonl`, 'utf8')
   .trim()
   .split('\n')

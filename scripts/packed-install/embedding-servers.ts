@@ -4,7 +4,7 @@ import { type HttpServer, sendJson, startHttpServer } from '@shortlist/test-serv
  * A bag-of-words vector: texts sharing words point the same way, so a README's promised pick
  * (the tool sharing the query's words) is what a local server's vectors give too.
  */
-export function bagOfWords(text: string, dimensions: number): number[] {
+function bagOfWords(text: string, dimensions: number): number[] {
   const vector = new Array<number>(dimensions).fill(0);
   for (const word of text.toLowerCase().split(/[^a-z0-9]+/)) {
     if (word === '') continue;

@@ -26,7 +26,7 @@ export interface ToolDefinition {
 }
 
 /** The words a description draws from and how it draws them. */
-export interface WordSource {
+interface WordSource {
   readonly vocabulary: readonly string[];
   readonly zipf: ZipfSampler;
 }
@@ -37,7 +37,7 @@ const camel = (words: string[]): string =>
   words.map((word, i) => (i === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join('');
 
 /** `count` words drawn by Zipf frequency. */
-export const zipfWords = (source: WordSource, random: Random, count: number): string[] =>
+const zipfWords = (source: WordSource, random: Random, count: number): string[] =>
   Array.from({ length: count }, () => source.vocabulary[source.zipf(random)]!);
 
 function uniqueName(random: Random, taken: Set<string>): string {

@@ -175,7 +175,7 @@ export function renderMarkdown(report: BenchReport): string {
     if (packing) {
       out.push('');
       out.push(
-        `Packing on a lexical select() at ${number(packing.size)} tools, budget(${number(packing.maxTokens)}), ` +
+        `Packing on a bm25 + tfidf select() at ${number(packing.size)} tools, budget(${number(packing.maxTokens)}), ` +
           `${number(packing.queries)} queries × ${packing.passes} timed passes after a warm-up pass, the two pipelines taking turns ` +
           `in blocks of ${packing.blockSize} queries (ABBA), costs cached (steady state):`,
       );
@@ -185,13 +185,13 @@ export function renderMarkdown(report: BenchReport): string {
           ['pipeline', '>mean µs', '>p50 µs', '>first query ms (cold)'],
           [
             [
-              'lexical: pipe(bm25(), tfidf()).fuse(lexicalDefaultFusion())',
+              'bm25 + tfidf: pipe(bm25(), tfidf()).fuse(weighted(dbsf, 0.4 / 0.6))',
               figure(packing.plainMeanUs),
               figure(packing.plainP50Us),
               figure(packing.plainFirstQueryMs),
             ],
             [
-              `lexical.pack(budget(${packing.maxTokens}))`,
+              `the same .pack(budget(${packing.maxTokens}))`,
               figure(packing.packedMeanUs),
               figure(packing.packedP50Us),
               figure(packing.coldFirstQueryMs),

@@ -54,7 +54,7 @@ describe('runBench', () => {
     expect(markdown).toContain('## Vector search');
     expect(markdown).toContain('PASS vector index returns the brute-force scan');
     expect(markdown).toContain('| bm25 ');
-    expect(markdown).toContain('lexical.pack(budget(2000))');
+    expect(markdown).toContain('the same .pack(budget(2000))');
     expect(markdown).toContain('| 2 two real tools ');
     expect(markdown).toMatch(/- two real tools: gpt-tokenizer is [\d.]+× as fast as tiktoken/);
   }, 120_000);

@@ -2,7 +2,7 @@ import { createRandom } from './random.js';
 import { commonWords, contentWords, syllables } from './word-lists.js';
 
 /** Words of the synthetic language at most once each. @default size 20,000 */
-export const DEFAULT_VOCABULARY_SIZE = 20_000;
+const DEFAULT_VOCABULARY_SIZE = 20_000;
 
 /**
  * The vocabulary in Zipf rank order: common words first, then content words, then made-up

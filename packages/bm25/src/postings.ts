@@ -17,8 +17,7 @@ export interface Postings {
 }
 
 /** Inverse document frequency, Lucene's non-negative variant. */
-export const idf = (live: number, df: number): number =>
-  Math.log(1 + (live - df + 0.5) / (df + 0.5));
+const idf = (live: number, df: number): number => Math.log(1 + (live - df + 0.5) / (df + 0.5));
 
 /**
  * Lays out postings from the store and scores every (term, tool) pair with BM25F: each field's

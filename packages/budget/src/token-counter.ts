@@ -4,7 +4,7 @@ import { InvalidArgumentError } from '@shortlist/core';
 export type TokenEncoding = 'o200k_base' | 'cl100k_base';
 
 /** Every encoding a tokenizer factory accepts, in one list for validation and error messages. */
-export const tokenEncodings: readonly TokenEncoding[] = ['o200k_base', 'cl100k_base'];
+const tokenEncodings: readonly TokenEncoding[] = ['o200k_base', 'cl100k_base'];
 
 /**
  * Counts tokens of text with one encoding. Implement this to plug another tokenizer into

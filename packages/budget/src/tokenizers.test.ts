@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '@shortlist/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everyNth, readBenchmarkTools } from './experiments/read-benchmark.js';
 import { gptTokenizer } from './gpt-tokenizer.js';
+import { everyNth, readBenchmarkTools } from './test-benchmark-tools.js';
 import { tiktokenTokenizer } from './tiktoken-tokenizer.js';
 import type { TokenCounter, TokenEncoding } from './token-counter.js';
 import { definitionText } from './tool-definition.js';

@@ -7,10 +7,10 @@ import { type DefinitionFormat, definitionText } from './tool-definition.js';
 import { utf8Length } from './utf8-length.js';
 
 /** Definitions longer than this (in characters) are counted in slices, yielding between them. */
-export const YIELD_CHARS = 65_536;
+const YIELD_CHARS = 65_536;
 
 /** Bytes of the longest token of o200k_base and cl100k_base (a run of spaces). */
-export const MAX_TOKEN_BYTES = 128;
+const MAX_TOKEN_BYTES = 128;
 
 /** Thrown by `of()` for a large unmeasured definition: measure it with `measure()` first. */
 export class NeedsMeasuring {

@@ -5,9 +5,6 @@ import { withFlagHints } from './with-flag-hints.js';
 /** Who embeds for the `semantic` and `hybrid` pipelines (`--embedder`). */
 export const embedderKinds = ['openai', 'hf', 'local'] as const;
 
-/** One of `embedderKinds`. */
-export type EmbedderKind = (typeof embedderKinds)[number];
-
 /** The embedder flags: `--embedder`, `--embedding-model`, `--embedding-dimensions`, `--base-url`. */
 export interface EmbedderSettings {
   /** @default 'openai' */

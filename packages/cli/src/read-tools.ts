@@ -5,7 +5,7 @@ import { InvalidArgumentError, type Tool, toTools } from '@shortlist/core';
  * The most `--tools` reads: 64 MB, some 50 times the largest real catalogue we know, so a
  * device, a FIFO or standard input that never ends stops here instead of filling memory.
  */
-export const MAX_TOOLS_BYTES = 64 * 1024 * 1024;
+const MAX_TOOLS_BYTES = 64 * 1024 * 1024;
 
 /** Reads a stream chunk by chunk, up to `MAX_TOOLS_BYTES`; past it, stops reading and refuses. */
 async function readCapped(input: NodeJS.ReadableStream, source: string): Promise<string> {

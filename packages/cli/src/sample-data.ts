@@ -9,7 +9,7 @@ export const sampleToolsPath: string = fileURLToPath(
 );
 
 /** The bundled sample queries that `shortlist demo` runs. */
-export const sampleQueriesPath: string = fileURLToPath(
+const sampleQueriesPath: string = fileURLToPath(
   new URL('../data/sample-queries.json', import.meta.url),
 );
 

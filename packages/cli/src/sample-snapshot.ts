@@ -33,6 +33,7 @@ interface SampleSnapshotMeta {
 /**
  * Indexes `tools`, read from the file with fingerprint `catalogue`, with the `lexical` rankers
  * and writes their snapshots to `path` (a build step).
+ * @public `scripts/sample-caches.mjs` imports it from `dist/`.
  */
 export async function writeSampleSnapshot(
   tools: readonly Tool[],

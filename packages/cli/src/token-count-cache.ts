@@ -7,13 +7,13 @@ import { CorruptDataError, type Tool } from '@shortlist/core';
 export type CachedEncoding = TokenCounter['encoding'];
 
 /** What the build counted for one encoding: every text the budget counts for the catalogue. */
-export interface EncodingCounts {
+interface EncodingCounts {
   /** Token counts by the digest of the text counted. */
   readonly counts: Readonly<Record<string, number>>;
 }
 
 /** A count cache file, as the build writes it. */
-export interface TokenCountCacheFile {
+interface TokenCountCacheFile {
   /** 4 since the counts are the budget's default upper bound (3 held gpt-tokenizer's exact counts). */
   readonly version: 4;
   readonly format: 'openai-chat';
@@ -47,13 +47,14 @@ function hash32(text: string, seed: number): number {
  * text is a miss (a 2^-64 chance otherwise). Not SHA-256: loading crypto alone would cost a
  * sample `select` more than all the counting it saves.
  */
-export function textDigest(text: string): string {
+function textDigest(text: string): string {
   return `${text.length.toString(36)}.${hash32(text, 0).toString(36)}.${hash32(text, 0x9e3779b9).toString(36)}`;
 }
 
 /**
  * Counts `tools` with the budget's default counter the way the budget does, recording each text it
  * counts: run at build time for the bundled catalogue, so a sample `select` needs no tokenizer.
+ * @public `scripts/sample-caches.mjs` imports it from `dist/`.
  */
 export async function recordTokenCounts(
   tools: readonly Tool[],

@@ -41,6 +41,10 @@ const rankAll = async (index: RankerIndexV1, queries: readonly string[], limit: 
   return out;
 };
 
+/** Why a snapshot test is skipped: the kit reports it as skipped, never as passed. */
+const noSnapshots = (name: string): string =>
+  `${name} has no doSnapshot on its index or no doRestore on the ranker`;
+
 /** Seeded shuffle so a failure reproduces. */
 function shuffled<T>(items: readonly T[], seed: number): T[] {
   const out = [...items];
@@ -56,7 +60,8 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 /**
  * The contract every ranker keeps: well-formed rankings, `limit` respected, empty query or
  * corpus gives nothing, input order and mutation do not matter, abort works, and (when
- * supported) add-then-remove and snapshot-then-restore give back identical rankings.
+ * supported) add-then-remove and snapshot-then-restore give back identical rankings; a ranker
+ * without add, remove or snapshots sees those tests skipped, with the reason.
  */
 export function describeRanker(name: string, options: DescribeRankerOptions): void {
   const tools = options.tools ?? sampleTools;
@@ -142,9 +147,11 @@ export function describeRanker(name: string, options: DescribeRankerOptions): vo
       ).rejects.toThrow();
     });
 
-    it('ranks exactly as before after adding then removing tools (when supported)', async () => {
+    it('ranks exactly as before after adding then removing tools (when supported)', async ({
+      skip,
+    }) => {
       const index = await options.create().doIndex(tools);
-      if (!index.doAdd || !index.doRemove) return;
+      if (!index.doAdd || !index.doRemove) return skip(`${name}'s index has no doAdd and doRemove`);
       const before = await rankAll(index, queries, limit);
       await index.doAdd(extras);
       expect(index.size).toBe(tools.length + extras.length);
@@ -156,9 +163,9 @@ export function describeRanker(name: string, options: DescribeRankerOptions): vo
       });
     });
 
-    it('ranks like a fresh index after adding tools (when supported)', async () => {
+    it('ranks like a fresh index after adding tools (when supported)', async ({ skip }) => {
       const index = await options.create().doIndex(tools.slice(0, -3));
-      if (!index.doAdd) return;
+      if (!index.doAdd) return skip(`${name}'s index has no doAdd`);
       await index.doAdd(tools.slice(-3));
       const fresh = await options.create().doIndex(tools);
       const [added, rebuilt] = [
@@ -170,10 +177,10 @@ export function describeRanker(name: string, options: DescribeRankerOptions): vo
       });
     });
 
-    it('restores a snapshot that ranks identically (when supported)', async () => {
+    it('restores a snapshot that ranks identically (when supported)', async ({ skip }) => {
       const ranker = options.create();
       const index = await ranker.doIndex(tools);
-      if (!index.doSnapshot || !ranker.doRestore) return;
+      if (!index.doSnapshot || !ranker.doRestore) return skip(noSnapshots(name));
       const snapshot = index.doSnapshot();
       expect(snapshot).toBeInstanceOf(Uint8Array);
       const restored = await options.create().doRestore!(snapshot, tools);
@@ -186,10 +193,12 @@ export function describeRanker(name: string, options: DescribeRankerOptions): vo
       });
     });
 
-    it('rejects a truncated or altered snapshot with a Shortlist error (when supported)', async () => {
+    it('rejects a truncated or altered snapshot with a Shortlist error (when supported)', async ({
+      skip,
+    }) => {
       const ranker = options.create();
       const index = await ranker.doIndex(tools);
-      if (!index.doSnapshot || !ranker.doRestore) return;
+      if (!index.doSnapshot || !ranker.doRestore) return skip(noSnapshots(name));
       const snapshot = index.doSnapshot();
       const truncated = snapshot.slice(0, Math.floor(snapshot.length / 2));
       const altered = snapshot.slice();

@@ -3,7 +3,7 @@ import { sendHalfJson, sendJson, startHttpServer, vectorOf } from '@shortlist/te
 export { vectorOf };
 
 /** A request the test server received, exactly as the SDK sent it. */
-export interface RecordedRequest {
+interface RecordedRequest {
   readonly method: string | undefined;
   readonly url: string | undefined;
   readonly body: { inputs: string[] | string; [key: string]: unknown };
@@ -13,7 +13,7 @@ export interface RecordedRequest {
 }
 
 /** How the server lays out vectors, covering what feature-extraction servers return. */
-export type OutputShape =
+type OutputShape =
   | 'pooled' // number[][]: one vector per input
   | 'tokens' // number[][][]: per-token vectors per input
   | 'single' // number[]: one input, no batch level
@@ -21,7 +21,7 @@ export type OutputShape =
   | 'nested'; // number[][][][]: per-token vectors under a batch of one per input
 
 /** A scripted answer to the next request, in place of the normal one. */
-export type Fault =
+type Fault =
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown }
   | { kind: 'slow'; delayMs: number }
   | { kind: 'hang' }

@@ -1,5 +1,5 @@
 /** Longest `retry-after` the embedder lets the SDK wait out; a longer one ends the retries. */
-export const MAX_RETRY_AFTER_MS = 60_000;
+const MAX_RETRY_AFTER_MS = 60_000;
 
 /** The connection broke while the body was read; the SDK retries it like any connection error. */
 export class BodyCutOffError extends Error {}

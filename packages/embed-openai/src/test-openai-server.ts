@@ -3,7 +3,7 @@ import { sendHalfJson, sendJson, startHttpServer, vectorOf } from '@shortlist/te
 export { vectorOf };
 
 /** A request the test server received, as parsed JSON plus the headers that matter. */
-export interface RecordedRequest {
+interface RecordedRequest {
   readonly body: {
     model: string;
     input: string[];
@@ -16,14 +16,14 @@ export interface RecordedRequest {
 }
 
 /** One wire item before encoding, so faults can rewrite what the server would have sent. */
-export interface WireItem {
+interface WireItem {
   object: 'embedding';
   index: number | undefined;
   embedding: number[];
 }
 
 /** A scripted answer to the next request, in place of the normal one. */
-export type Fault =
+type Fault =
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: unknown }
   | { kind: 'slow'; delayMs: number }
   | { kind: 'hang' }

@@ -18,7 +18,7 @@ export function isModelFolder(model: string): boolean {
 }
 
 /** The files a feature-extraction model folder needs for a dtype, relative to the folder. */
-export function requiredFiles(dtype: TransformersDtype): string[] {
+function requiredFiles(dtype: TransformersDtype): string[] {
   return [
     'config.json',
     'tokenizer.json',

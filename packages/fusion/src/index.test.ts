@@ -4,7 +4,6 @@ it('exports exactly the public surface', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'fitFusion',
     'fusionFromJSON',
-    'lexicalDefaultFusion',
     'normalizations',
     'normalizeScores',
     'rrf',

@@ -15,7 +15,6 @@ export type {
   WeightedConfig,
 } from './fusion-config.js';
 export { fusionFromJSON } from './fusion-from-json.js';
-export { lexicalDefaultFusion } from './lexical-default-fusion.js';
 export { type Normalization, normalizations, normalizeScores } from './normalization.js';
 export { type RrfOptions, rrf } from './rrf.js';
 export { type WeightedOptions, weighted } from './weighted.js';

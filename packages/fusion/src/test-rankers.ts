@@ -1,7 +1,7 @@
 import type { RankerV1, Ranking, Tool } from '@shortlist/core';
 
 /** A small seeded generator (mulberry32), so synthetic rankings are the same on every run. */
-export function seeded(seed: number): () => number {
+function seeded(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

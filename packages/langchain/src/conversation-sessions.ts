@@ -7,7 +7,7 @@ import {
 } from '@shortlist/core';
 
 /** One conversation's session and the catalogue tools its agent can run. */
-export interface ConversationEntry<Original> {
+interface ConversationEntry<Original> {
   readonly session: ToolSession<Original>;
   /** Catalogue tools the last model call could have been offered; a search lists only these. */
   available: ReadonlySet<string> | undefined;

@@ -6,7 +6,7 @@ interface OpenAITool {
 }
 
 /** The repository's bundled 176-tool sample catalogue (OpenAI format), from @shortlist/cli. */
-export function sampleDefinitions(): OpenAITool[] {
+function sampleDefinitions(): OpenAITool[] {
   const path = new URL('../../cli/data/sample-tools.json', import.meta.url);
   return JSON.parse(readFileSync(path, 'utf8')) as OpenAITool[];
 }

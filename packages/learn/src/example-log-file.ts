@@ -52,7 +52,7 @@ async function createLog(path: string): Promise<void> {
 }
 
 /** Writes a new file and flushes it to disk, so a rename or link of it never exposes a partial one. */
-export async function writeNewFile(path: string, text: string | Buffer): Promise<void> {
+async function writeNewFile(path: string, text: string | Buffer): Promise<void> {
   const handle = await open(path, 'wx');
   try {
     await handle.writeFile(text);

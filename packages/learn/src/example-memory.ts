@@ -11,7 +11,7 @@ import {
 import { exampleTerms } from './example-terms.js';
 
 /** A tool's net vote from the examples nearest a query: positive for helpful, negative for not. */
-export interface ToolVote {
+interface ToolVote {
   readonly tool: string;
   readonly vote: number;
   /** The part of `vote` from examples that are the same request (similarity ≥ `SAME_REQUEST`). */
@@ -22,10 +22,10 @@ export interface ToolVote {
  * Similarity from which an example counts as the same request in other words, trusted in full;
  * below it, an example generalises and counts as far as learning has earned trust (README).
  */
-export const SAME_REQUEST = 0.5;
+const SAME_REQUEST = 0.5;
 
 /** How examples vote for a query; see `LearnedOptions`. */
-export interface VoteSettings {
+interface VoteSettings {
   readonly neighbours: number;
   readonly minSimilarity: number;
   readonly sharpness: number;

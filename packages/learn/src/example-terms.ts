@@ -1,7 +1,7 @@
 import { defaultTokenizer, MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core';
 
 /** Most distinct terms a query or example keeps: requests are short, and this bounds a rank's work. */
-export const MAX_EXAMPLE_TERMS = 64;
+const MAX_EXAMPLE_TERMS = 64;
 
 /**
  * The distinct terms of a request (split, lowercased, stopwords out, stemmed), from at most

@@ -12,7 +12,7 @@ function isWord(text: string, at: number): boolean {
 }
 
 /** How names, titles and requests are compared: NFKC, lower case, runs of white space as one. */
-export function foldSpelling(text: string): string {
+function foldSpelling(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
@@ -46,7 +46,7 @@ interface Spelling {
  * Words after which a plain one-word name is used as a name: "use search", "call help with…".
  * Anywhere else "help" or "search" is just a word of the request.
  */
-export const invocationWords: ReadonlySet<string> = new Set([
+const invocationWords: ReadonlySet<string> = new Set([
   'use',
   'call',
   'run',

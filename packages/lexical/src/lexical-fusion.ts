@@ -8,7 +8,7 @@ import { nameMatch } from './name-match.js';
 import { wordBigrams } from './word-bigrams.js';
 import { wordPieces } from './word-pieces.js';
 
-/** Query pieces the `pieces` ranker scores, the rarest kept: bounds its query time (README, Speed). */
+/** Query pieces the `pieces` ranker scores, the rarest kept: bounds its query time (docs/figures/lexical.md, Speed). */
 export const maxPieceTerms = 12;
 
 /**
@@ -35,7 +35,7 @@ export function lexicalRankers(): RankerV1[] {
 const lexicalFusionHead = 40;
 
 /**
- * The fusion of `lexical()`'s rankers: the weights `scripts/select-fusion.ts` picks on the shared
+ * The fusion of `lexical()`'s rankers: the weights `lab/lexical/select-fusion.ts` picks on the shared
  * benchmarks (best worst-set nDCG@10 gain over the best single ranker), with 0.1 moved from tfidf
  * to the name signal by hand, at a cost the README states; z-scores over each ranking's first 40.
  * Tools whose full name the request contains (`exact`, weighed 0) come first, longest name first.

@@ -8,7 +8,7 @@ import {
 } from '@shortlist/core';
 
 /** One conversation's session and the searches already replayed into it, by call id. */
-export interface ConversationEntry<Original> {
+interface ConversationEntry<Original> {
   readonly session: ToolSession<Original>;
   readonly replayed: Set<string>;
 }
@@ -22,7 +22,7 @@ export interface ConversationSessions<Original> {
  * Which conversation a step belongs to: its first user message. Mastra's `prepareStep` sees the
  * messages only (with memory, the thread's recalled history first), not the thread id.
  */
-export function conversationKey(turns: readonly ConversationTurn[]): string {
+function conversationKey(turns: readonly ConversationTurn[]): string {
   const first = turns.find((turn) => turn.role === 'user' && turn.text.trim() !== '');
   return first === undefined ? '' : trimText(first.text, 2000);
 }

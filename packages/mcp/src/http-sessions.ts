@@ -5,7 +5,7 @@ import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/se
 export const defaultMaxSessions = 1000;
 
 /** Idle time after which an HTTP session is closed by default: 30 minutes. */
-export const defaultSessionIdleMs = 30 * 60_000;
+const defaultSessionIdleMs = 30 * 60_000;
 
 interface LiveSession {
   readonly transport: StreamableHTTPServerTransport;

@@ -11,7 +11,7 @@ export interface SessionLearning {
 }
 
 /** A query as an example holds it: its first `MAX_EXAMPLE_QUERY_LENGTH` units, whole characters. */
-export function exampleQuery(query: string): string {
+function exampleQuery(query: string): string {
   if (query.length <= MAX_EXAMPLE_QUERY_LENGTH) return query;
   const cut = query.slice(0, MAX_EXAMPLE_QUERY_LENGTH);
   // Do not leave half of a surrogate pair at the end.

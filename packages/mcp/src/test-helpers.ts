@@ -9,9 +9,7 @@ import { createGateway, type Gateway } from './gateway.js';
 import type { GatewayOptions } from './gateway-options.js';
 
 /** The small MCP server the tests start as a child process. */
-export const toolServerScript = fileURLToPath(
-  new URL('../test-servers/tool-server.mjs', import.meta.url),
-);
+const toolServerScript = fileURLToPath(new URL('../test-servers/tool-server.mjs', import.meta.url));
 
 /** An `mcpServers` entry that starts the test server over stdio with node. */
 export function stdioUpstream(args: string[] = [], env: Record<string, string> = {}) {

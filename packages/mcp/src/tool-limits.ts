@@ -1,8 +1,8 @@
 /** Deepest nesting of objects and arrays a tool definition may have; real schemas stay far below. */
-export const maxToolDepth = 100;
+const maxToolDepth = 100;
 
 /** Largest tool definition, in characters of its JSON. */
-export const maxToolSize = 1_000_000;
+const maxToolSize = 1_000_000;
 
 /**
  * Why a raw tool definition is too deep or too large to serve, or undefined. Walks it with an

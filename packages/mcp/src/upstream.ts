@@ -63,7 +63,7 @@ export interface Upstream {
 }
 
 /** Longest a tool call may take in all by default: 5 minutes. */
-export const defaultMaxCallMs = 5 * 60_000;
+const defaultMaxCallMs = 5 * 60_000;
 
 /** Tools are checked one by one, so one malformed tool cannot sink its whole page. */
 const LenientListSchema = z.looseObject({

@@ -5,7 +5,7 @@ import type { Pipeline, Tool } from '@shortlist/core';
  * Bump when the envelope or what the digests cover changes; older snapshots are then unused.
  * 2: ranker parts 8-byte aligned, the catalogue digested in chunks, a pointer to the latest.
  */
-export const SNAPSHOT_FORMAT = 2;
+const SNAPSHOT_FORMAT = 2;
 
 /**
  * Tools serialised per hash update: small enough that each JSON string (~55 KB) dies young;

@@ -2,7 +2,7 @@
  * 32-bit FNV-1a over UTF-16 code units with a final avalanche (murmur3's fmix32), so nearby
  * strings land far apart. `seed` gives independent hash functions.
  */
-export function hashString(text: string, seed = 0): number {
+function hashString(text: string, seed = 0): number {
   let hash = (0x811c9dc5 ^ seed) >>> 0;
   for (let i = 0; i < text.length; i++) {
     hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);

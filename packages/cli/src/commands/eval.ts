@@ -31,7 +31,7 @@ interface EvalOptions extends EmbeddingFlags {
 }
 
 /** Exit code when a `--min` threshold is not met (errors exit with 1). */
-export const GATE_FAILED_EXIT_CODE = 2;
+const GATE_FAILED_EXIT_CODE = 2;
 
 async function evalAction(dir: string, options: EvalOptions): Promise<void> {
   const format = resolveFormat(options);

@@ -69,7 +69,7 @@ export async function selectModules() {
 }
 
 /** Runs `select`: one query, or every bundled sample query when none is given. */
-export async function selectAction(
+async function selectAction(
   query: string | undefined,
   options: SelectCommandOptions,
 ): Promise<void> {

@@ -13,7 +13,7 @@ const MAX_KEY_BYTES = 65_536;
 const MAX_DIMENSIONS = 1 << 20;
 
 /** A stored entry: its key and vector. */
-export interface CacheRecord {
+interface CacheRecord {
   readonly key: string;
   readonly vector: Float32Array;
 }

@@ -100,7 +100,7 @@ function body(): number[] {
 }
 
 /** The module's bytes: memory and `dots` exported. */
-export function int8DotsModuleBytes(): Uint8Array {
+function int8DotsModuleBytes(): Uint8Array {
   return moduleBytes('dots', 5, body());
 }
 

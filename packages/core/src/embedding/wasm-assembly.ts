@@ -28,12 +28,8 @@ export const vector = (items: readonly number[][]): number[] => [
   ...uleb(items.length),
   ...items.flat(),
 ];
-export const section = (id: number, body: number[]): number[] => [
-  id,
-  ...uleb(body.length),
-  ...body,
-];
-export const name = (text: string): number[] => [
+const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
+const name = (text: string): number[] => [
   ...uleb(text.length),
   ...[...text].map((c) => c.charCodeAt(0)),
 ];

@@ -167,12 +167,12 @@ export function createPicker<Original>(
     return rankers.map((ranker, i) => ({ rankerId: ranker.id, ranking: results[i]! }));
   };
 
-  /** Several rankings need the fusion; a single ranking is already in order. */
   /** Who produced the fused ranking, named when it returns a tool outside the catalogue. */
   const fusedBy = fusion && rankers.length > 1 ? fusion.id : rankers[0]!.id;
   /** Fewest tools asked of each ranker: the fusion's `minDepth` when it fuses several. */
   const minDepth = fusion && rankers.length > 1 ? (fusion.minDepth ?? 0) : 0;
 
+  /** Several rankings need the fusion; a single ranking is already in order. */
   const fuse = (
     sources: SourceRanking[],
     limit: number,
@@ -207,7 +207,6 @@ export function createPicker<Original>(
     }
   };
 
-  /** Each source's placement of a tool; for one ranker it is the tool's own rank and score. */
   /** A fresh index of `tools` for ranker `i`, not yet swapped in. */
   const buildIndex = (i: number, tools: readonly Tool[], options?: LongCallOptions) =>
     callPlugin(rankers[i]!.id, 'index', () => rankers[i]!.doIndex(tools, options));

@@ -14,8 +14,8 @@ import {
  * config.json and an ONNX graph whose token states are `E[token] + masked mean of E over the
  * text`, so mean pooling and CLS pooling give different, computable vectors.
  */
-export const SPECIALS = ['[PAD]', '[UNK]', '[CLS]', '[SEP]'] as const;
-export const WORDS = [
+const SPECIALS = ['[PAD]', '[UNK]', '[CLS]', '[SEP]'] as const;
+const WORDS = [
   ...'query passage search document represent this sentence for searching relevant passages'.split(
     ' ',
   ),
@@ -31,7 +31,7 @@ export const WORDS = [
   '.',
   'nan',
 ];
-export const VOCABULARY = [...SPECIALS, ...WORDS];
+const VOCABULARY = [...SPECIALS, ...WORDS];
 
 /** Deterministic table values in [-1, 1); `nan` (when poisoned) embeds to NaN. */
 export function embeddingTable(width: number, seed: number, poison = false): number[][] {
@@ -214,7 +214,7 @@ export async function writeTinyModel(options: TinyModelOptions = {}): Promise<st
 }
 
 /** Token ids of a text as this vocabulary's BERT tokenizer splits it (whole words, punctuation apart). */
-export function referenceTokens(text: string): number[] {
+function referenceTokens(text: string): number[] {
   const words = text.toLowerCase().match(/[a-z0-9]+|[^\sa-z0-9]/g) ?? [];
   return [2, ...words.map((word) => Math.max(1, VOCABULARY.indexOf(word))), 3];
 }

@@ -30,7 +30,7 @@ export const benchmarkQueries = folders.flatMap((folder) =>
 );
 
 /** A distinct lowercase word for each `i`. */
-export const word = (i: number): string => {
+const word = (i: number): string => {
   let text = '';
   for (let n = i + 702; n > 0; n = Math.floor(n / 26)) text += String.fromCharCode(97 + (n % 26));
   return text;

@@ -5,7 +5,7 @@ export interface WireTool {
   readonly [key: string]: unknown;
 }
 
-export type Block = { type: string; [key: string]: unknown };
+type Block = { type: string; [key: string]: unknown };
 export type WireMessage = { role: string; content: string | Block[] };
 
 /** A request the real API would refuse with 400, with its `details.error_code` when it has one. */

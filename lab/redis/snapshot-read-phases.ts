@@ -1,0 +1,80 @@
+import { type Pipeline, pipe, type Tool, toCatalogue } from '@shortlist/core';
+import { Redis } from 'ioredis';
+import { decodeEnvelope } from '../../packages/redis/src/snapshot-envelope.js';
+import {
+  catalogueDigest,
+  configurationDigest,
+  namesDigest,
+} from '../../packages/redis/src/snapshot-key.js';
+
+/**
+ * The steps `restoreOrIndex` takes to read a snapshot, each timed by `lap` (tools converted,
+ * catalogue digest with the read in flight, rest of connect + GET, envelope check): what both
+ * figure commands break a restore into. Returns the tools and each ranker's snapshot.
+ */
+export async function readSnapshotInPhases(
+  pipeline: Pipeline,
+  configuration: unknown,
+  tools: readonly unknown[],
+  redis: string,
+  lap: (phase: string) => void,
+): Promise<{ canonical: readonly Tool[]; snapshots: Record<string, Uint8Array> }> {
+  const canonical = toCatalogue(tools);
+  const base = `shortlist:snapshot:${configurationDigest(pipeline, configuration)}:`;
+  const pointer = `${base}latest:${namesDigest(canonical)}`;
+  lap('tools converted');
+  const client = new Redis(redis);
+  const read = (async () => client.getBuffer(`${base}${await client.get(pointer)}`))();
+  const identity = {
+    configuration: configurationDigest(pipeline, configuration),
+    catalogue: await catalogueDigest(canonical),
+  };
+  lap('catalogue digest (the read in flight)');
+  const bytes = await read;
+  client.disconnect();
+  lap('rest of connect + GET');
+  const snapshots = decodeEnvelope(bytes!, identity, `${base}${identity.catalogue}`);
+  lap('envelope check');
+  return { canonical, snapshots };
+}
+
+/**
+ * A restore timed phase by phase: the read's steps above, then (with `whole`) the picker with
+ * every ranker, then each ranker restored alone the same way. Returns milliseconds by phase.
+ */
+export async function restoreInPhases(
+  pipeline: Pipeline,
+  configuration: unknown,
+  tools: readonly unknown[],
+  redis: string,
+  { whole }: { whole: boolean },
+): Promise<Record<string, number>> {
+  const parts: Record<string, number> = {};
+  let started = performance.now();
+  const lap = (name: string) => {
+    parts[name] = performance.now() - started;
+    started = performance.now();
+  };
+  const { canonical, snapshots } = await readSnapshotInPhases(
+    pipeline,
+    configuration,
+    tools,
+    redis,
+    lap,
+  );
+  if (whole) {
+    const restored = await pipeline.restore(canonical, snapshots, { catalogueVerified: true });
+    lap('picker restore (every ranker)');
+    restored.dispose();
+  }
+  for (const ranker of pipeline.rankers) {
+    const one = await pipe(ranker).restore(
+      canonical,
+      { [ranker.id]: snapshots[ranker.id]! },
+      { catalogueVerified: true },
+    );
+    lap(whole ? `of which ${ranker.id}` : ranker.id);
+    one.dispose();
+  }
+  return parts;
+}
