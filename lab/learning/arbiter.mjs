@@ -1,6 +1,7 @@
 // Online softmax-regression arbiter between lexical() and nearest-example votes (experiment).
-import { load, makeLearner, stream, windows } from './sim.mjs';
+
 import { seededRandom } from '../../packages/eval/dist/random.js';
+import { load, makeLearner, stream, windows } from './sim.mjs';
 
 const P = { tau: 0.1, k: 20, pow: 2, c: 0.1, wmode: 'icf' };
 const lr = Number(process.env.LR ?? 0.05);
@@ -18,8 +19,13 @@ function feats(q, vv, L) {
   for (const x of vv.v.values()) mass += x;
   const alpha = mass / (mass + P.c);
   const cands = new Set([...pb.keys(), ...vv.v.keys()]);
-  let knnTop, kbest = -1;
-  for (const [n, x] of vv.v) if (x > kbest) { kbest = x; knnTop = n; }
+  let knnTop,
+    kbest = -1;
+  for (const [n, x] of vv.v)
+    if (x > kbest) {
+      kbest = x;
+      knnTop = n;
+    }
   const out = [];
   for (const c of cands) {
     const b = Math.log((pb.get(c) ?? 0) + 0.001);
@@ -49,14 +55,21 @@ for (const set of (process.env.SETS ?? 'metatool,bfcl,sealtools').split(',')) {
   const origVotes = L.votes;
   const rnd = seededRandom(7);
   const w = [1, ...featNames.map(() => 0)];
-  const hit = [], lhit = [], rec = [];
+  const hit = [],
+    lhit = [],
+    rec = [];
   for (const q of qs) {
     const vv = origVotes(q.query);
     const fs = feats(q, vv, L);
     const sc = fs.map(([c, f]) => [c, f.reduce((a, x, i) => a + x * w[i], 0), f]);
     sc.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     const rel = new Set(q.relevant);
-    if (!sc.length) { hit.push(0); rec.push(0); lhit.push(0); continue; }
+    if (!sc.length) {
+      hit.push(0);
+      rec.push(0);
+      lhit.push(0);
+      continue;
+    }
     hit.push(rel.has(sc[0][0]) ? 1 : 0);
     rec.push(sc.slice(0, 5).filter(([c]) => rel.has(c)).length / rel.size);
     lhit.push(rel.has(q.lex[0]?.[0]) ? 1 : 0);
@@ -64,7 +77,10 @@ for (const set of (process.env.SETS ?? 'metatool,bfcl,sealtools').split(',')) {
     const taught = [];
     for (const t of q.relevant) {
       let tool = t;
-      if (rnd() < noise) do { tool = data.tools[Math.floor(rnd() * data.tools.length)]; } while (rel.has(tool));
+      if (rnd() < noise)
+        do {
+          tool = data.tools[Math.floor(rnd() * data.tools.length)];
+        } while (rel.has(tool));
       taught.push(tool);
     }
     // SGD step on softmax CE, target = taught tool if among candidates
@@ -75,12 +91,30 @@ for (const set of (process.env.SETS ?? 'metatool,bfcl,sealtools').split(',')) {
       const tgt = sc.find(([c]) => c === tool);
       if (!tgt) continue;
       const g = w.map(() => 0);
-      for (const [, s, f] of sc) { const p = Math.exp(s - mx) / Z; f.forEach((x, i) => (g[i] += p * x)); }
-      tgt[2].forEach((x, i) => (g[i] -= x));
+      for (const [, s, f] of sc) {
+        const p = Math.exp(s - mx) / Z;
+        f.forEach((x, i) => {
+          g[i] += p * x;
+        });
+      }
+      tgt[2].forEach((x, i) => {
+        g[i] -= x;
+      });
       for (let i = 1; i < w.length; i++) w[i] -= lr * (g[i] + l2 * w[i]);
     }
-    for (const tool of taught) { L.learn(q.query, tool); L.count.set(tool, (L.count.get(tool) ?? 0) + 1); }
+    for (const tool of taught) {
+      L.learn(q.query, tool);
+      L.count.set(tool, (L.count.get(tool) ?? 0) + 1);
+    }
   }
-  const avg = (a, [s, e]) => (100 * a.slice(s, e).reduce((x, y) => x + y, 0)) / Math.max(1, Math.min(e, a.length) - s);
-  console.log(set.padEnd(10), windows.map((wd) => `${avg(hit, wd).toFixed(1)}/${avg(lhit, wd).toFixed(1)}`).join('  '), 'r5', avg(rec, [2000, 3000]).toFixed(1), 'w', w.map((x) => x.toFixed(2)).join(' '));
+  const avg = (a, [s, e]) =>
+    (100 * a.slice(s, e).reduce((x, y) => x + y, 0)) / Math.max(1, Math.min(e, a.length) - s);
+  console.log(
+    set.padEnd(10),
+    windows.map((wd) => `${avg(hit, wd).toFixed(1)}/${avg(lhit, wd).toFixed(1)}`).join('  '),
+    'r5',
+    avg(rec, [2000, 3000]).toFixed(1),
+    'w',
+    w.map((x) => x.toFixed(2)).join(' '),
+  );
 }

@@ -2,7 +2,6 @@ import { combine, load, makeLearner, stream, windows } from './sim.mjs';
 
 const p0 = {
   tau: 0.1,
-  k: 40,
   pow: 2,
   c: 0.1,
   T: 1,

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Tool, toTools } from '@shortlist/core';
 
+/** The three folders of `../shared/benchmarks`. */
+export const benchmarkFolders: readonly string[] = ['bfcl', 'metatool', 'sealtools'];
+
 /** `$SHORTLIST_BENCHMARKS`, else `shared/benchmarks` beside the repository checkout. */
 const benchmarksDir = (): string =>
   process.env.SHORTLIST_BENCHMARKS ??
