@@ -152,9 +152,12 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
         }
         if (changed) notify();
       }
+      const connecting = gateway.connecting();
       const answer = {
         tools: found.tools.map(describeTool),
         ...(found.totalTokens === undefined ? {} : { totalTokens: found.totalTokens }),
+        // Servers whose tools are not searchable yet: searching again later may find more.
+        ...(connecting.length ? { connecting } : {}),
       };
       return { content: [{ type: 'text', text: JSON.stringify(answer) }] };
     }

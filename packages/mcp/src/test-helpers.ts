@@ -49,6 +49,8 @@ export async function testGateway(
     upstreamStderr: 'ignore',
     reconnectDelayMs: 50,
     connectTimeoutMs: 10_000,
+    // Waits for every upstream, as tests of a loaded machine expect all tools at start.
+    startWaitMs: 10_000,
     onWarning: (message) => warnings.push(message),
     ...options,
   });

@@ -5,7 +5,8 @@
 // --malformed (one tool with a broken input schema), --reject-auth (401 echoing the credentials and URL, encoded several ways),
 // --deep N (a tool whose input schema nests about N levels), --wide N (a tool with N properties),
 // --evil-pattern (a tool whose schema regexes backtrack exponentially),
-// --leak-stderr (print SECRET_TOKEN to stderr in several encodings, and a 200,000-character line).
+// --leak-stderr (print SECRET_TOKEN to stderr in several encodings, and a 200,000-character line),
+// --delay-initialize MS (read nothing, so answer no initialize, for MS milliseconds; over stdio).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -318,5 +319,8 @@ if (flag('http')) {
     process.stdout.write(`http://127.0.0.1:${http.address().port}/mcp\n`);
   });
 } else {
+  // A slow starter: the client's initialize waits in the pipe until the server reads it.
+  const delay = Number(value('delay-initialize', '0'));
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   await createMcpServer().connect(new StdioServerTransport());
 }

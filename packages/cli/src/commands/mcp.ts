@@ -11,7 +11,7 @@ import {
   withEmbeddingOptions,
 } from '../embedding-options.js';
 import { gatewayModeNames } from '../help-lists.js';
-import { collect, positiveInteger, positiveNumber } from '../options.js';
+import { collect, nonNegativeInteger, positiveInteger, positiveNumber } from '../options.js';
 import { defaultBudget, pipelineNames } from '../pipeline-names.js';
 import { stderrLine } from '../terminal-text.js';
 
@@ -34,6 +34,8 @@ interface McpCommandOptions extends EmbeddingFlags {
   readonly sessionIdleSeconds?: number;
   readonly allowedHost?: string[];
   readonly maxCallSeconds?: number;
+  readonly connectTimeout?: number;
+  readonly startWait?: number;
 }
 
 async function readConfig(path: string): Promise<unknown> {
@@ -209,6 +211,8 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
           : {}
         : { cacheDirectory: false }),
       ...(options.maxCallSeconds ? { maxCallMs: options.maxCallSeconds * 1000 } : {}),
+      ...(options.connectTimeout ? { connectTimeoutMs: options.connectTimeout } : {}),
+      ...(options.startWait !== undefined ? { startWaitMs: options.startWait } : {}),
       signal: starting.signal,
     });
   } catch (error) {
@@ -288,6 +292,16 @@ export function mcpCommand(program: Command): void {
       '--max-call-seconds <s>',
       'longest an upstream tool call may take, whatever progress it reports (default 300)',
       positiveNumber,
+    )
+    .option(
+      '--connect-timeout <ms>',
+      'longest an upstream may take to connect and list its tools; past it it is reported and retried in the background (default 30000)',
+      positiveInteger,
+    )
+    .option(
+      '--start-wait <ms>',
+      'longest to wait for slow upstreams before serving the ready ones; the others join when they connect (default 5000)',
+      nonNegativeInteger,
     )
     .option(
       '--max-sessions <n>',
