@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -111,6 +112,11 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
   const openTransport = (): Transport => {
     if (config.transport === 'http') {
       return new StreamableHTTPClientTransport(config.url, {
+        requestInit: { headers: { ...config.headers } },
+      });
+    }
+    if (config.transport === 'sse') {
+      return new SSEClientTransport(config.url, {
         requestInit: { headers: { ...config.headers } },
       });
     }
@@ -329,7 +335,7 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
         if (
           !(error instanceof McpError) &&
           !signal.aborted &&
-          config.transport === 'http' &&
+          config.transport !== 'stdio' &&
           client === session
         ) {
           // A failed fetch leaves no open stream to close: start over on the next attempt.

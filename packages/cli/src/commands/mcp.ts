@@ -55,7 +55,7 @@ async function readConfig(path: string): Promise<unknown> {
   } catch (error) {
     throw new InvalidArgumentError({
       argument: '--config',
-      expected: 'JSON with an mcpServers object',
+      expected: 'JSON with an mcpServers (or VS Code servers) object',
       message: `--config ${path} is not valid JSON: ${(error as Error).message}`,
       cause: error,
     });
@@ -265,7 +265,7 @@ export function mcpCommand(program: Command): void {
     )
     .requiredOption(
       '-c, --config <file>',
-      'JSON with an mcpServers object (Claude Desktop, Cursor format)',
+      "JSON with an mcpServers object (Claude Desktop, Cursor) or VS Code's mcp.json servers",
     )
     .option('--mode <mode>', `how tools are offered: ${gatewayModeNames.join(', ')}`, 'search')
     .option(
