@@ -9,6 +9,7 @@ import {
   memoryExampleStore,
   type Picker,
   raceAbort,
+  searchNeeds,
   type ToolExample,
 } from '@shortlist/core';
 import { argumentValidator } from './argument-validator.js';
@@ -27,6 +28,12 @@ export interface SearchResult {
   readonly totalTokens?: number;
 }
 
+/** What a batched `search_tools` found: each tool with the needs (by text) whose search found it. */
+export interface NeedsSearchResult {
+  readonly tools: readonly { readonly tool: McpTool; readonly needs: readonly string[] }[];
+  readonly totalTokens?: number;
+}
+
 /** Upstreams behind one index; the downstream servers of every mode call into this. */
 export interface Gateway {
   /** Number of upstream tools served. */
@@ -39,6 +46,14 @@ export interface Gateway {
   entry(name: string): CatalogueEntry | undefined;
   /** The best tools for a query, packed under the pipeline's budget. */
   search(query: string, options?: { limit?: number; signal?: AbortSignal }): Promise<SearchResult>;
+  /**
+   * The best tools for several needs at once, in one answer under the pipeline's budget:
+   * deduplicated, each need given its fair share (`searchNeeds` of @shortlist/core).
+   */
+  searchNeeds(
+    needs: readonly string[],
+    options?: { limit?: number; signal?: AbortSignal },
+  ): Promise<NeedsSearchResult>;
   /** Calls a tool by its gateway name on the upstream that owns it, checking arguments first. */
   call(name: string, args: unknown, options?: UpstreamCallOptions): Promise<CallToolResult>;
   /**
@@ -254,6 +269,21 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       return selection.totalTokens === undefined
         ? { tools }
         : { tools, totalTokens: selection.totalTokens };
+    },
+    async searchNeeds(needs, searchOptions = {}) {
+      const found = await searchNeeds(picker!, needs, {
+        limit: searchOptions.limit ?? 5,
+        ...(searchOptions.signal ? { signal: searchOptions.signal } : {}),
+      });
+      const tools = found.picks
+        .filter((pick) => catalogue.get(pick.name)?.exposed === pick.tool.original)
+        .map((pick) => ({
+          tool: pick.tool.original,
+          needs: pick.needs.map((need) => found.needs[need]!),
+        }));
+      return found.totalTokens === undefined
+        ? { tools }
+        : { tools, totalTokens: found.totalTokens };
     },
     async call(name, args, callOptions) {
       const entry = typeof name === 'string' ? catalogue.get(name) : undefined;
