@@ -108,6 +108,8 @@ export async function shortlist<TOOLS extends ToolSet>(
           ...(request === undefined ? {} : { request }),
         };
         const needs = batches.get(query);
+        // Validation sets it just before each search, so it is never needed again.
+        batches.delete(query);
         const selection = needs
           ? await session.searchNeeds(needs, searchOptions)
           : await session.search(query, searchOptions);
