@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
-const [file, query = 'remember a fact about a person'] = process.argv.slice(2);
+const [file, query = 'add an observation about a person'] = process.argv.slice(2);
 const { mcpServers } = JSON.parse(await readFile(file, 'utf8'));
 for (const [name, entry] of Object.entries(mcpServers)) {
   const client = new Client({ name: 'config-check', version: '1.0.0' });

@@ -172,6 +172,72 @@ describe('tool search through toolSearch({ search })', () => {
     expect(executed.map((call) => call.name)).toEqual(['secrets_scan_repository']);
   });
 
+  it('a batched search (queries) finds a tool for every need in one call; a call teaches its need', async () => {
+    const { tools, executed } = testToolSet();
+    const learn = memoryExampleStore();
+    const picks = await shortlist(tools, { learn, limit: 2 });
+    const needs = ['leak API key credentials', 'weather forecast for a city'];
+    server = await startChatServer((request) => {
+      const last = request.body.messages!.at(-1)!;
+      if (last.role === 'user')
+        return { toolCalls: [{ name: 'tool_search', args: { queries: needs } }] };
+      if (request.toolNames.includes('weather_forecast') && !executed.length) {
+        return { toolCalls: [{ name: 'weather_forecast', args: { city: 'Lyon', days: 2 } }] };
+      }
+      return { text: 'Rain in Lyon.' };
+    });
+    const conversation = picks.conversation();
+    const prompt = 'did our stripe sk_live string get out, and do I need an umbrella tomorrow?';
+    const result = await generateText({
+      model: modelAt(server.baseURL),
+      tools: conversation.withToolSearch({ maxResults: 2 }),
+      prepareStep: conversation.prepareStep,
+      stopWhen: stepCountIs(5),
+      prompt,
+    });
+    expect(result.text).toBe('Rain in Lyon.');
+    const sent = (
+      server.requests[0]!.body.tools as {
+        function: { name: string; parameters: { properties: object } };
+      }[]
+    ).find((tool) => tool.function.name === 'tool_search')!;
+    expect(sent.function.parameters.properties).toHaveProperty('queries');
+    const searched = JSON.parse(String(server.requests[1]!.body.messages!.at(-1)!.content)) as {
+      tools: { name: string }[];
+    };
+    const found = searched.tools.map((tool) => tool.name);
+    expect(found.slice(0, 2)).toEqual(['secrets_scan_repository', 'weather_forecast']);
+    expect(new Set(found).size).toBe(found.length);
+    expect(server.requests[1]!.toolNames).toEqual(
+      expect.arrayContaining(['secrets_scan_repository', 'weather_forecast']),
+    );
+    expect(executed.map((call) => call.name)).toEqual(['weather_forecast']);
+    expect(learn.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
+      { query: needs[1], tool: 'weather_forecast' },
+      { query: prompt, tool: 'weather_forecast' },
+    ]);
+  });
+
+  it('refuses a malformed batched search with an error the model reads', async () => {
+    const { tools } = testToolSet();
+    const picks = await shortlist(tools);
+    server = await startChatServer((request) =>
+      request.body.messages!.at(-1)!.role === 'user'
+        ? { toolCalls: [{ name: 'tool_search', args: { queries: [] } }] }
+        : { text: 'gave up' },
+    );
+    const result = await generateText({
+      model: modelAt(server.baseURL),
+      tools: picks.withToolSearch(),
+      stopWhen: stepCountIs(3),
+      prompt: 'anything',
+    });
+    expect(result.text).toBe('gave up');
+    expect(String(server.requests[1]!.body.messages!.at(-1)!.content)).toMatch(
+      /queries must hold 1 to 16 needs, got 0/,
+    );
+  });
+
   it('never returns a name outside the tools the SDK offered as eligible', async () => {
     const { tools } = testToolSet();
     const picks = await shortlist(tools);

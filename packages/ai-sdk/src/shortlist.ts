@@ -2,6 +2,7 @@ import {
   conversationQuery,
   InvalidArgumentError,
   lastUserRequest,
+  MAX_NEEDS,
   type Picker,
   type ToolSession,
   toolSession,
@@ -10,6 +11,7 @@ import { lexical } from '@shortlist/lexical';
 import { type PrepareStepFunction, type ToolSet, toolSearch } from 'ai';
 import { calledTools, turnsOf } from './conversation-turns.js';
 import { readAiSdkTools } from './read-ai-sdk-tools.js';
+import { batchedSearchSchema, searchToolDescription } from './search-input.js';
 import type { ShortlistOptions } from './shortlist-options.js';
 
 /** Answers the AI SDK's `toolSearch({ search })` callback. */
@@ -94,15 +96,23 @@ export async function shortlist<TOOLS extends ToolSet>(
       const active = [...new Set([...alwaysActive, ...offer.names])] as (keyof TOOLS & string)[];
       return { activeTools: active, toolOrder: active };
     };
+    /** Batched searches of `withToolSearch()`'s tool: the query the SDK passes on → their needs. */
+    const batches = new Map<string, readonly string[]>();
     /** Only names the SDK offered as eligible come back, so a search never leaves the catalogue. */
     const searchWith =
       (limit: number | undefined): SearchTools =>
       async ({ query, tools: eligible }) => {
         const allowed = new Set(eligible.map((tool) => tool.name));
-        const selection = await session.search(query, {
+        const searchOptions = {
           ...(limit === undefined ? {} : { limit }),
           ...(request === undefined ? {} : { request }),
-        });
+        };
+        const needs = batches.get(query);
+        // Validation sets it just before each search, so it is never needed again.
+        batches.delete(query);
+        const selection = needs
+          ? await session.searchNeeds(needs, searchOptions)
+          : await session.search(query, searchOptions);
         return selection.picks.map((pick) => pick.name).filter((name) => allowed.has(name));
       };
     const withToolSearch = ({ searchToolName: name = 'tool_search', maxResults = 5 } = {}) => {
@@ -121,7 +131,21 @@ export async function shortlist<TOOLS extends ToolSet>(
           get: () => !session.offered.includes(key),
         });
       }
-      deferred[name] = toolSearch({ search: searchWith(maxResults), maxResults });
+      // The SDK's toolSearch reads one query and passes it to `search`; its input schema is
+      // widened to take `queries` too, and a batch travels as its needs joined, looked up again.
+      const base = toolSearch({
+        search: searchWith(maxResults),
+        maxResults: maxResults * MAX_NEEDS,
+      });
+      deferred[name] = {
+        ...base,
+        description: searchToolDescription(maxResults),
+        inputSchema: batchedSearchSchema((needs) => {
+          const joined = needs.join('\n');
+          batches.set(joined, needs);
+          return joined;
+        }),
+      };
       searchToolName = name;
       return deferred;
     };

@@ -97,6 +97,8 @@ describe('anthropicShortlist: search answers', () => {
       content: [
         use('a', 'search_tools', { q: 1 }),
         use('b', 'search_tools', { query: 'weather', limit: 'two' }),
+        use('c', 'search_tools', { queries: [] }),
+        use('d', 'search_tools', { queries: ['weather', 7] }),
       ],
     });
     expect(results).toEqual([
@@ -111,6 +113,19 @@ describe('anthropicShortlist: search answers', () => {
         tool_use_id: 'b',
         is_error: true,
         content: expect.stringMatching(/"limit" must be/),
+      },
+      {
+        type: 'tool_result',
+        tool_use_id: 'c',
+        is_error: true,
+        content:
+          '"queries" must hold 1 to 16 needs, got 0; split a longer list into several searches.',
+      },
+      {
+        type: 'tool_result',
+        tool_use_id: 'd',
+        is_error: true,
+        content: '"queries"[1] must be a non-empty string saying what one tool should do.',
       },
     ]);
   });

@@ -128,11 +128,15 @@ export function anthropicShortlist(
     if (!input.ok) {
       return { type: 'tool_result', tool_use_id: use.id, is_error: true, content: input.problem };
     }
-    const found = await session.search(input.query, {
+    const searchOptions = {
       limit: input.limit,
       signal,
       ...(request === undefined ? {} : { request }),
-    });
+    };
+    // A batched search loads one deduplicated set for every need, each need given its share.
+    const found = input.queries
+      ? await session.searchNeeds(input.queries, searchOptions)
+      : await session.search(input.query, searchOptions);
     const references: ToolReferenceBlockParam[] = [];
     for (const pick of found.picks) {
       // A pick is always a catalogue tool; checked again so a reference can never dangle.

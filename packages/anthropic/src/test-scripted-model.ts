@@ -6,8 +6,8 @@ export interface Intent {
   /** The tool it wants to call, with these arguments. */
   readonly tool: string;
   readonly input: Record<string, unknown>;
-  /** What it searches for when the tool is not loaded and a search tool is. */
-  readonly search?: string;
+  /** What it searches for when the tool is not loaded and a search tool is; a list is a batched search (`queries`). */
+  readonly search?: string | readonly string[];
   /** Calls the tool even when it was never offered, as a confused model might. */
   readonly hallucinate?: boolean;
 }
@@ -60,7 +60,14 @@ export function scriptedModel(intents: readonly Intent[], searchTool = 'search_t
     if (names.has(searchTool) && intent.search && !searched) {
       return [
         { type: 'text', text: 'Let me find a tool for that.' },
-        { type: 'tool_use', name: searchTool, input: { query: intent.search } },
+        {
+          type: 'tool_use',
+          name: searchTool,
+          input:
+            typeof intent.search === 'string'
+              ? { query: intent.search }
+              : { queries: intent.search },
+        },
       ];
     }
     return [{ type: 'text', text: `No tool I can see does that (${intent.tool} is not loaded).` }];

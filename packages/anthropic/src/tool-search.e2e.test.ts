@@ -98,6 +98,52 @@ describe('tool search through the real SDK', () => {
     ]);
   });
 
+  it('a batched search (queries) loads a tool for every need at once; a call teaches its need', async () => {
+    const needs = ['leaked credentials API keys', 'convert an amount between currencies'];
+    const { server, client } = await start([
+      {
+        says: 'Check acme/api for leaks and price 100 EUR in USD',
+        tool: 'convert_currency',
+        input: { amount: 100, from: 'EUR', to: 'USD' },
+        search: needs,
+      },
+    ]);
+    const learn = memoryExampleStore();
+    const picker = await pipe(bm25(), tfidf()).fuse(rrf()).index(catalogue);
+    const shortlist = anthropicShortlist(picker, { learn, maxResults: 3 });
+    const asked = 'Check acme/api for leaks and price 100 EUR in USD';
+    const messages: MessageParam[] = [{ role: 'user', content: asked }];
+    const executed: string[] = [];
+    const reply = await runAgentTurn(
+      client,
+      shortlist,
+      'tool-search',
+      messages,
+      handlers,
+      executed,
+    );
+    expect(reply.content[0]).toMatchObject({ text: 'Done: 100 EUR = 108.40 USD' });
+    expect(executed).toEqual(['convert_currency']);
+    const [first, second] = server.requests.filter((r) => r.status === 200);
+    const searchTool = first!.toolDefinitions.find(
+      (tool) => tool.name === 'search_tools',
+    ) as unknown as {
+      input_schema: { properties: Record<string, unknown> };
+    };
+    expect(searchTool.input_schema.properties).toHaveProperty('queries');
+    const searchResult = (messages[2]!.content as { type: string; content?: unknown }[])[0]!;
+    const loaded = (searchResult.content as { tool_name: string }[]).map(
+      (block) => block.tool_name,
+    );
+    expect(loaded.slice(0, 2)).toEqual(['scan_secrets', 'convert_currency']);
+    expect(new Set(loaded).size).toBe(loaded.length);
+    expect(second!.loaded).toEqual(expect.arrayContaining(['scan_secrets', 'convert_currency']));
+    expect(learn.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
+      { query: needs[1], tool: 'convert_currency' },
+      { query: asked, tool: 'convert_currency' },
+    ]);
+  });
+
   it('carries a search through a stall and a 529, and answers a second search in the same conversation', async () => {
     const { server, client } = await start([
       {

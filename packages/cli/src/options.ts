@@ -9,6 +9,15 @@ export function positiveInteger(value: string): number {
   return number;
 }
 
+/** Commander parser for a whole number that may be 0 (a wait that may be none). */
+export function nonNegativeInteger(value: string): number {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isInteger(number) || number < 0) {
+    throw new InvalidArgumentError('must be an integer, 0 or more.');
+  }
+  return number;
+}
+
 /** Commander parser that collects a repeatable option; commas also separate values. */
 export function collect(value: string, previous: readonly string[] | undefined): string[] {
   return [

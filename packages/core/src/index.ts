@@ -9,6 +9,15 @@ export {
   trimText,
 } from './conversation/conversation-query.js';
 export {
+  checkNeeds,
+  MAX_NEEDS,
+  mergeNeeds,
+  type NeedPick,
+  type NeedsSearchOptions,
+  type NeedsSelection,
+  searchNeeds,
+} from './conversation/search-needs.js';
+export {
   type Offer,
   type OfferOptions,
   type SearchOptions,

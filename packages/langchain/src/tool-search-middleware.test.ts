@@ -65,6 +65,67 @@ describe('shortlistToolSearchMiddleware through createAgent and ChatOpenAI', () 
     ]);
   });
 
+  it('answers a batched search (queries) in one result, and a call teaches the need that found it', async () => {
+    const { tools, picker, executed } = await sampleCatalogue();
+    const learnt = memoryExampleStore();
+    const agent = createAgent({
+      model: localModel(server),
+      tools,
+      middleware: [shortlistToolSearchMiddleware(picker, { learn: learnt })],
+    });
+    const needs = ['rotate a leaked api key', 'schedule a meeting on the calendar'];
+    server.script((request) => {
+      const last = request.body.messages!.at(-1)!;
+      if (last.role === 'user') {
+        return { toolCalls: [{ name: 'search_tools', args: { queries: needs, limit: 2 } }] };
+      }
+      if (last.role === 'tool' && lastContent(request, 'tool').startsWith('Found')) {
+        return {
+          toolCalls: [
+            {
+              name: 'calendar_create_event',
+              args: { title: 'retro', start: '2026-12-01T10:00:00Z' },
+            },
+          ],
+        };
+      }
+      return { text: 'All done.' };
+    });
+    const result = await agent.invoke({
+      messages: [{ role: 'user', content: 'Rotate the Stripe key and book a retro' }],
+    });
+    const searchResult = result.messages.find(
+      (m) => m.getType() === 'tool' && (m as ToolMessage).name === 'search_tools',
+    ) as ToolMessage;
+    const artifact = searchResult.artifact as ToolSearchArtifact;
+    expect(artifact.queries).toEqual(needs);
+    expect(artifact.tools.slice(0, 2)).toEqual(['secrets_rotate', 'calendar_create_event']);
+    expect(new Set(artifact.tools).size).toBe(artifact.tools.length);
+    expect(artifact.tools.length).toBeLessThanOrEqual(4);
+    expect(artifact.foundBy!.calendar_create_event).toEqual([needs[1]]);
+    expect(searchResult.text).toContain(
+      `- secrets_rotate: ${picker.get('secrets_rotate')!.description} (for: ${needs[0]})`,
+    );
+    // The search tool's input schema, as the model received it, takes queries.
+    const searchTool = (
+      server.requests[0]!.body.tools as unknown as {
+        function: { name: string; parameters: { properties: Record<string, unknown> } };
+      }[]
+    ).find((t) => t.function.name === 'search_tools')!;
+    expect(searchTool.function.parameters.properties).toHaveProperty('queries');
+    // Offered together on the next request; the call ran.
+    expect(server.requests[1]!.toolNames).toEqual(
+      expect.arrayContaining(['secrets_rotate', 'calendar_create_event']),
+    );
+    expect(executed).toEqual([
+      { name: 'calendar_create_event', args: { title: 'retro', start: '2026-12-01T10:00:00Z' } },
+    ]);
+    expect(learnt.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
+      { query: needs[1], tool: 'calendar_create_event' },
+      { query: 'Rotate the Stripe key and book a retro', tool: 'calendar_create_event' },
+    ]);
+  });
+
   it('never lists a tool the agent cannot run, even when the catalogue holds it', async () => {
     const { tools, picker } = await sampleCatalogue();
     const runnable = tools.filter((t) => t.name !== 'secrets_rotate');

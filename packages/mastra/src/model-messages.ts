@@ -1,5 +1,5 @@
 import type { AgentExecutionOptions } from '@mastra/core/agent';
-import { type ConversationTurn, lastUserRequest } from '@shortlist/core';
+import { type ConversationTurn, lastUserRequest, MAX_NEEDS } from '@shortlist/core';
 
 /** The messages Mastra's `prepareStep` gets: AI SDK model messages, memory's recall included. */
 export type StepMessages = Parameters<
@@ -11,6 +11,8 @@ type StepMessage = StepMessages[number];
 export interface SearchCall {
   readonly id: string;
   readonly query: string;
+  /** A batched search's needs (its `queries`); `query` is then the needs joined. */
+  readonly queries?: readonly string[];
   readonly request: string | undefined;
 }
 
@@ -55,9 +57,21 @@ export function searchCalls(messages: StepMessages, searchToolName: string): Sea
     if (message.role !== 'assistant' || typeof message.content === 'string') return;
     for (const part of message.content) {
       if (part.type !== 'tool-call' || part.toolName !== searchToolName) continue;
-      const query = (part.input as { query?: unknown } | undefined)?.query;
-      if (typeof query !== 'string' || query.trim() === '') continue;
+      const input = part.input as { query?: unknown; queries?: unknown } | undefined;
       const request = lastUserRequest(turns.slice(0, at));
+      const needs = Array.isArray(input?.queries)
+        ? input.queries
+            .filter((need): need is string => typeof need === 'string')
+            .map((need) => need.trim())
+            .filter((need) => need !== '')
+            .slice(0, MAX_NEEDS)
+        : [];
+      if (needs.length > 0) {
+        searches.push({ id: part.toolCallId, query: needs.join('; '), queries: needs, request });
+        continue;
+      }
+      const query = input?.query;
+      if (typeof query !== 'string' || query.trim() === '') continue;
       searches.push({ id: part.toolCallId, query: query.trim(), request });
     }
   });

@@ -1,11 +1,16 @@
 import type { ToolsInput } from '@mastra/core/agent';
 import { createTool } from '@mastra/core/tools';
-import { type Picker, trimText } from '@shortlist/core';
+import { MAX_NEEDS, type Picker, searchNeeds, trimText } from '@shortlist/core';
 import { z } from 'zod';
 
 /** What the search tool answers: the tools found, best first, and a line for the model. */
 export interface SearchToolsResult {
-  readonly results: readonly { readonly name: string; readonly description: string }[];
+  /** For a batched search (`queries`), each tool also names the needs it serves. */
+  readonly results: readonly {
+    readonly name: string;
+    readonly description: string;
+    readonly needs?: readonly string[];
+  }[];
   readonly message: string;
 }
 
@@ -22,24 +27,46 @@ export function searchToolsTool(
   return createTool({
     id: name,
     description:
-      'Search the available tools by what you need to do. Use it when none of your tools fits the task. The tools found become available on your next turn; call them directly.',
+      'Search the available tools by what you need to do. Use it when none of your tools fits the task; for a request that needs several tools, pass each task in queries. The tools found become available on your next turn; call them directly.',
+    // Mastra (0.24) sends an `.optional()` field to OpenAI models as an empty required schema;
+    // a nullable field with a default stays described, and may be left out.
     inputSchema: z.object({
       query: z
         .string()
         .min(1)
+        .nullable()
+        .default(null)
         .describe('The task, in a few words, e.g. "scan a repo for leaked keys"'),
+      queries: z
+        .array(z.string().min(1))
+        .min(1)
+        .max(MAX_NEEDS)
+        .nullable()
+        .default(null)
+        .describe(
+          `Instead of query, for a request that needs several tools: 1 to ${MAX_NEEDS} tasks, one per tool needed. One search answers them all.`,
+        ),
     }),
     execute: async ({ context }, options): Promise<SearchToolsResult> => {
-      const query = context.query.trim();
+      const needs = context.queries?.map((need) => need.trim()).filter((need) => need !== '');
+      const query = needs?.length ? needs.join('; ') : (context.query ?? '').trim();
       if (query === '') {
-        return { results: [], message: 'Describe the task in a few words and search again.' };
+        return {
+          results: [],
+          message: 'Describe the task in a few words (or each task in queries) and search again.',
+        };
       }
       const signal = (options as { abortSignal?: AbortSignal } | undefined)?.abortSignal;
-      const selection = await picker.select(query, { limit: maxResults, signal });
-      const results = selection.picks.map((pick) => ({
-        name: pick.name,
-        description: trimText(pick.tool.description, 300),
-      }));
+      const results = needs?.length
+        ? (await searchNeeds(picker, needs, { limit: maxResults, signal })).picks.map((pick) => ({
+            name: pick.name,
+            description: trimText(pick.tool.description, 300),
+            needs: pick.needs.map((need) => needs[need]!),
+          }))
+        : (await picker.select(query, { limit: maxResults, signal })).picks.map((pick) => ({
+            name: pick.name,
+            description: trimText(pick.tool.description, 300),
+          }));
       if (results.length === 0) {
         return { results, message: `No tool matched "${query}". Search again with other words.` };
       }

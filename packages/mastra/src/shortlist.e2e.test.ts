@@ -128,3 +128,45 @@ it('learns: after a search-then-call, a similar request is offered the tool at o
   expect(called).not.toContain('search_tools');
   expect(result.text).toBe('No leaks found.');
 });
+
+it('batched tool search: one search_tools call with queries finds a tool for each need, and a call teaches its need', async () => {
+  const examples = memoryExampleStore();
+  const { agent } = await agentWith({ search: true, preselect: false, examples });
+  const needs = ['leak API key credentials', 'weather forecast for a city'];
+  server.script((request) => {
+    const result = toolResult(request);
+    if (result?.includes('sunny')) return { text: 'Sunny, and no leaks checked yet.' };
+    if (result !== undefined && request.toolNames.includes('weather_forecast')) {
+      return { toolCalls: [{ name: 'weather_forecast', args: { city: 'Lyon', days: 3 } }] };
+    }
+    if (lastMessage(request).role === 'user') {
+      return { toolCalls: [{ name: 'search_tools', args: { queries: needs } }] };
+    }
+    return { text: 'No tool for that.' };
+  });
+  const asked = 'did our stripe sk_live string get out, and will it rain in Lyon';
+  const result = await agent.generate(asked);
+
+  const schema = (
+    server.requests[0]!.body.tools as {
+      function: { name: string; parameters: { properties: object } };
+    }[]
+  ).find((tool) => tool.function.name === 'search_tools')!.function.parameters;
+  expect(schema.properties).toHaveProperty('queries');
+  const answer = JSON.parse(String(server.requests[1]!.body.messages!.at(-1)!.content)) as {
+    results: { name: string; needs: string[] }[];
+  };
+  const names = answer.results.map((found) => found.name);
+  expect(names.slice(0, 2)).toEqual([scanner, 'weather_forecast']);
+  expect(new Set(names).size).toBe(names.length);
+  expect(answer.results[1]!.needs).toEqual([needs[1]]);
+  expect(server.requests[1]!.toolNames).toEqual(
+    expect.arrayContaining([scanner, 'weather_forecast']),
+  );
+  expect(executed).toEqual([{ name: 'weather_forecast', input: { city: 'Lyon', days: 3 } }]);
+  expect(result.text).toBe('Sunny, and no leaks checked yet.');
+  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
+    { query: needs[1], tool: 'weather_forecast' },
+    { query: asked, tool: 'weather_forecast' },
+  ]);
+});

@@ -106,10 +106,12 @@ export async function shortlist<TOOLS extends ToolsInput>(
       for (const call of searchCalls(messages, searchToolName)) {
         if (replayed.has(call.id)) continue;
         replayed.add(call.id);
-        await session.search(call.query, {
+        const searchOptions = {
           limit: maxResults,
           ...(call.request === undefined ? {} : { request: call.request }),
-        });
+        };
+        if (call.queries) await session.searchNeeds(call.queries, searchOptions);
+        else await session.search(call.query, searchOptions);
       }
     }
     const called = calledTools(messages);

@@ -7,6 +7,7 @@ import {
   ListToolsRequestSchema,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { checkNeeds } from '@shortlist/core';
 import { argumentErrorResult } from './argument-error-result.js';
 import type { Gateway } from './gateway.js';
 import { callToolTool, maxSearchLimit, searchToolsTool } from './gateway-tools.js';
@@ -16,17 +17,12 @@ import { sessionLearning } from './session-learning.js';
 
 type RequestExtra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
 
-function searchArguments(args: Record<string, unknown> | undefined): {
-  query: string;
-  limit: number;
-} {
-  const query = args?.query;
-  if (typeof query !== 'string' || query.trim() === '') {
-    throw mcpError(
-      ErrorCode.InvalidParams,
-      'search_tools: "query" must be a non-empty string saying what you want to do',
-    );
-  }
+/** A search's arguments: one query, or a batch of needs (`queries`). */
+type SearchArguments =
+  | { readonly query: string; readonly limit: number }
+  | { readonly queries: readonly string[]; readonly limit: number };
+
+function searchArguments(args: Record<string, unknown> | undefined): SearchArguments {
   const limit = args?.limit ?? 5;
   if (
     typeof limit !== 'number' ||
@@ -37,6 +33,26 @@ function searchArguments(args: Record<string, unknown> | undefined): {
     throw mcpError(
       ErrorCode.InvalidParams,
       `search_tools: "limit" must be an integer from 1 to ${maxSearchLimit}`,
+    );
+  }
+  if (args?.queries !== undefined) {
+    if (args.query !== undefined) {
+      throw mcpError(
+        ErrorCode.InvalidParams,
+        'search_tools: give "query" (one need) or "queries" (several), not both',
+      );
+    }
+    try {
+      return { queries: checkNeeds(args.queries, 'search_tools: "queries"'), limit };
+    } catch (error) {
+      throw mcpError(ErrorCode.InvalidParams, (error as Error).message);
+    }
+  }
+  const query = args?.query;
+  if (typeof query !== 'string' || query.trim() === '') {
+    throw mcpError(
+      ErrorCode.InvalidParams,
+      'search_tools: "query" must be a non-empty string saying what you want to do (or "queries", a list of such strings, one per need)',
     );
   }
   return { query, limit };
@@ -135,9 +151,27 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
   ): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     if (mode !== 'filter' && name === searchToolsTool.name) {
-      const { query, limit } = searchArguments(args);
-      const found = await gateway.search(query, { limit, signal: extra.signal });
-      learning.offered(query, found.tools);
+      const searched = searchArguments(args);
+      let found: { tools: readonly McpTool[]; totalTokens?: number };
+      /** Each tool's needs, for a batched search. */
+      let needsOf: ((index: number) => readonly string[]) | undefined;
+      if ('queries' in searched) {
+        const batch = await gateway.searchNeeds(searched.queries, {
+          limit: searched.limit,
+          signal: extra.signal,
+        });
+        learning.offeredForNeeds(
+          batch.tools.map(({ tool, needs }) => ({ name: tool.name, needs })),
+        );
+        found = { tools: batch.tools.map(({ tool }) => tool), totalTokens: batch.totalTokens };
+        needsOf = (index) => batch.tools[index]!.needs;
+      } else {
+        found = await gateway.search(searched.query, {
+          limit: searched.limit,
+          signal: extra.signal,
+        });
+        learning.offered(searched.query, found.tools);
+      }
       if (mode === 'dynamic' && found.tools.length) {
         let changed = false;
         for (const tool of found.tools) {
@@ -152,9 +186,14 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
         }
         if (changed) notify();
       }
+      const connecting = gateway.connecting();
       const answer = {
-        tools: found.tools.map(describeTool),
+        tools: found.tools.map((tool, index) =>
+          needsOf ? { ...describeTool(tool), needs: needsOf(index) } : describeTool(tool),
+        ),
         ...(found.totalTokens === undefined ? {} : { totalTokens: found.totalTokens }),
+        // Servers whose tools are not searchable yet: searching again later may find more.
+        ...(connecting.length ? { connecting } : {}),
       };
       return { content: [{ type: 'text', text: JSON.stringify(answer) }] };
     }

@@ -22,8 +22,16 @@ export interface GatewayOptions {
   readonly openPicker?: (pipeline: Pipeline, tools: readonly McpTool[]) => Promise<Picker<McpTool>>;
   /** Where picker snapshots are kept; `false` keeps none. @default the user's cache directory */
   readonly cacheDirectory?: string | false;
-  /** Longest wait for an upstream to connect and list its tools. @default 30000 */
+  /**
+   * Longest one attempt may take to connect an upstream and list its tools; past it the upstream
+   * is reported with a warning and retried in the background with backoff. @default 30000
+   */
   readonly connectTimeoutMs?: number;
+  /**
+   * Longest `createGateway` waits for upstreams before serving the ones that are ready; slower
+   * ones join the catalogue when they connect, announced with `list_changed`. @default 5000
+   */
+  readonly startWaitMs?: number;
   /** Longest wait for an upstream tool call; progress restarts the clock. @default 60000 */
   readonly callTimeoutMs?: number;
   /** Longest an upstream tool call may take in all, whatever progress it reports. @default 300000 (5 min) */

@@ -1,4 +1,5 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { MAX_NEEDS } from '@shortlist/core';
 
 /** Most tools one `search_tools` call may ask for. */
 export const maxSearchLimit = 50;
@@ -7,19 +8,25 @@ export const maxSearchLimit = 50;
 export const searchToolsTool: McpTool = {
   name: 'search_tools',
   description:
-    'Find the tools that fit a task among every connected MCP server. Returns their names, descriptions and input schemas; call one with call_tool.',
+    'Find the tools that fit a task among every connected MCP server. Returns their names, descriptions and input schemas; call one with call_tool. For a request that needs several tools, pass each need in queries: one search, one answer with tools for every need.',
   inputSchema: {
     type: 'object',
     properties: {
       query: { type: 'string', description: 'The task in plain words, e.g. "open a pull request"' },
+      queries: {
+        type: 'array',
+        items: { type: 'string' },
+        minItems: 1,
+        maxItems: MAX_NEEDS,
+        description: `Instead of query: 1 to ${MAX_NEEDS} needs, one tool each, e.g. ["find the customer's email", "send an email"]; each tool found says which need it serves`,
+      },
       limit: {
         type: 'integer',
         minimum: 1,
         maximum: maxSearchLimit,
-        description: 'Most tools to return (default 5)',
+        description: 'Most tools to return (default 5), for each need with queries',
       },
     },
-    required: ['query'],
   },
   annotations: { readOnlyHint: true },
 };

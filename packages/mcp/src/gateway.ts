@@ -9,6 +9,7 @@ import {
   memoryExampleStore,
   type Picker,
   raceAbort,
+  searchNeeds,
   type ToolExample,
 } from '@shortlist/core';
 import { argumentValidator } from './argument-validator.js';
@@ -27,16 +28,32 @@ export interface SearchResult {
   readonly totalTokens?: number;
 }
 
+/** What a batched `search_tools` found: each tool with the needs (by text) whose search found it. */
+export interface NeedsSearchResult {
+  readonly tools: readonly { readonly tool: McpTool; readonly needs: readonly string[] }[];
+  readonly totalTokens?: number;
+}
+
 /** Upstreams behind one index; the downstream servers of every mode call into this. */
 export interface Gateway {
   /** Number of upstream tools served. */
   readonly size: number;
+  /** Upstreams not connected now (still starting, or reconnecting): their tools are not served yet. */
+  connecting(): string[];
   /** Every upstream tool under its gateway name. */
   tools(): McpTool[];
   /** The gateway's entry for a tool name, if it exists. */
   entry(name: string): CatalogueEntry | undefined;
   /** The best tools for a query, packed under the pipeline's budget. */
   search(query: string, options?: { limit?: number; signal?: AbortSignal }): Promise<SearchResult>;
+  /**
+   * The best tools for several needs at once, in one answer under the pipeline's budget:
+   * deduplicated, each need given its fair share (`searchNeeds` of @shortlist/core).
+   */
+  searchNeeds(
+    needs: readonly string[],
+    options?: { limit?: number; signal?: AbortSignal },
+  ): Promise<NeedsSearchResult>;
   /** Calls a tool by its gateway name on the upstream that owns it, checking arguments first. */
   call(name: string, args: unknown, options?: UpstreamCallOptions): Promise<CallToolResult>;
   /**
@@ -51,6 +68,26 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+/** How long `createGateway` waits for slow upstreams by default before serving the others. */
+export const defaultStartWaitMs = 5000;
+
+/**
+ * Waits until every upstream's first attempt has settled, or `waitMs`, whichever comes first;
+ * resolves with the names of the upstreams still connecting.
+ */
+async function firstUpstreams(upstreams: readonly Upstream[], waitMs: number): Promise<string[]> {
+  const settled = new Set<string>();
+  const all = Promise.allSettled(
+    upstreams.map((upstream) =>
+      upstream.ready.finally(() => settled.add(upstream.name)).catch(() => undefined),
+    ),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([all, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  clearTimeout(timer);
+  return upstreams.filter((upstream) => !settled.has(upstream.name)).map((u) => u.name);
+}
+
 const defaultWarning = (message: string) => process.stderr.write(`shortlist mcp: ${message}\n`);
 
 /**
@@ -59,14 +96,22 @@ const defaultWarning = (message: string) => process.stderr.write(`shortlist mcp:
  */
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const servers = parseServerConfig(options.config);
-  if (
-    options.maxCallMs !== undefined &&
-    !(options.maxCallMs > 0 && Number.isFinite(options.maxCallMs))
-  ) {
+  for (const argument of ['maxCallMs', 'connectTimeoutMs'] as const) {
+    const value = options[argument];
+    if (value !== undefined && !(typeof value === 'number' && value > 0 && value < 2 ** 31)) {
+      throw new InvalidArgumentError({
+        argument,
+        expected: 'a positive number of milliseconds',
+        message: `createGateway: ${argument} must be a positive number of milliseconds, got ${String(value)}`,
+      });
+    }
+  }
+  const startWaitMs = options.startWaitMs ?? defaultStartWaitMs;
+  if (!(typeof startWaitMs === 'number' && startWaitMs >= 0 && startWaitMs < 2 ** 31)) {
     throw new InvalidArgumentError({
-      argument: 'maxCallMs',
-      expected: 'a positive number of milliseconds',
-      message: `createGateway: maxCallMs must be a positive number of milliseconds, got ${String(options.maxCallMs)}`,
+      argument: 'startWaitMs',
+      expected: 'a number of milliseconds, 0 or more',
+      message: `createGateway: startWaitMs must be a number of milliseconds, 0 or more, got ${String(options.startWaitMs)}`,
     });
   }
   const warn = options.onWarning ?? defaultWarning;
@@ -168,10 +213,15 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }
   };
   try {
-    await raceAbort(
-      Promise.allSettled([...upstreams.values()].map((upstream) => upstream.ready)),
+    const pending = await raceAbort(
+      firstUpstreams([...upstreams.values()], startWaitMs),
       options.signal,
     );
+    for (const name of pending) {
+      warn(
+        `upstream "${name}" is still connecting after ${startWaitMs} ms; serving the others, its tools join when it connects`,
+      );
+    }
     work = work.then(build);
     await raceAbort(work, options.signal);
   } catch (error) {
@@ -203,6 +253,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     get size() {
       return catalogue.size;
     },
+    connecting: () =>
+      [...upstreams.values()].filter((upstream) => !upstream.connected).map((u) => u.name),
     tools: () => catalogue.all().map((entry) => entry.exposed),
     entry: (name) => catalogue.get(name),
     async search(query, searchOptions = {}) {
@@ -217,6 +269,21 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       return selection.totalTokens === undefined
         ? { tools }
         : { tools, totalTokens: selection.totalTokens };
+    },
+    async searchNeeds(needs, searchOptions = {}) {
+      const found = await searchNeeds(picker!, needs, {
+        limit: searchOptions.limit ?? 5,
+        ...(searchOptions.signal ? { signal: searchOptions.signal } : {}),
+      });
+      const tools = found.picks
+        .filter((pick) => catalogue.get(pick.name)?.exposed === pick.tool.original)
+        .map((pick) => ({
+          tool: pick.tool.original,
+          needs: pick.needs.map((need) => found.needs[need]!),
+        }));
+      return found.totalTokens === undefined
+        ? { tools }
+        : { tools, totalTokens: found.totalTokens };
     },
     async call(name, args, callOptions) {
       const entry = typeof name === 'string' ? catalogue.get(name) : undefined;

@@ -12,6 +12,7 @@ export {
   type HttpServerConfig,
   parseServerConfig,
   type ServerConfig,
+  type SseServerConfig,
   type StdioServerConfig,
 } from './server-config.js';
 export { gatewayToolName, maxToolNameLength, toolNameSeparator } from './tool-naming.js';

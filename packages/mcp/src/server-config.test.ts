@@ -57,14 +57,82 @@ describe('parseServerConfig', () => {
     [{ mcpServers: { a: { url: 'not a url' } } }, 'mcpServers.a.url', /not a valid URL/],
     [{ mcpServers: { a: { url: 'ftp://h/x' } } }, 'mcpServers.a.url', /http or https/],
     [
-      { mcpServers: { a: { url: 'http://h', type: 'sse' } } },
+      { mcpServers: { a: { url: 'ws://h', type: 'websocket' } } },
       'mcpServers.a.type',
-      /SSE is not supported/,
+      /"websocket" is not supported; use "stdio", "http" \(Streamable HTTP\) or "sse"/,
     ],
+    [{ servers: { a: { type: 'stdio', url: 'http://h' } } }, 'servers.a.type', /give "command"/],
+    [{ servers: { a: { type: 'http', command: 'x' } } }, 'servers.a.type', /give "url"/],
+    [{ servers: [] }, 'servers', /servers must be an object keyed by server name/],
+    [{ servers: {} }, 'servers', /servers has no enabled server/],
   ])('rejects %j at %s', (config, argument, message) => {
     const error = errorOf(config);
     expect(error.argument).toBe(argument);
     expect(error.message).toMatch(message);
+  });
+
+  it("reads VS Code's mcp.json: servers with stdio, http and sse types", () => {
+    const servers = parseServerConfig({
+      inputs: [],
+      servers: {
+        files: { type: 'stdio', command: 'npx', args: ['-y', 'fs'], env: { KEY: 'value-1' } },
+        remote: {
+          type: 'http',
+          url: 'https://example.com/mcp',
+          headers: { Authorization: 'Bearer x' },
+        },
+        legacy: { type: 'sse', url: 'http://127.0.0.1:9/sse' },
+      },
+    });
+    expect(servers).toEqual([
+      {
+        name: 'files',
+        transport: 'stdio',
+        command: 'npx',
+        args: ['-y', 'fs'],
+        env: { KEY: 'value-1' },
+      },
+      {
+        name: 'remote',
+        transport: 'http',
+        url: new URL('https://example.com/mcp'),
+        headers: { Authorization: 'Bearer x' },
+      },
+      { name: 'legacy', transport: 'sse', url: new URL('http://127.0.0.1:9/sse'), headers: {} },
+    ]);
+  });
+
+  it('still reads an inner mcpServers object with a server named "servers"', () => {
+    expect(parseServerConfig({ servers: { command: 'node' } })).toEqual([
+      { name: 'servers', transport: 'stdio', command: 'node', args: [], env: {} },
+    ]);
+  });
+
+  /** VS Code's placeholder for an input it prompts for. */
+  const input = (id: string) => `\${input:${id}}`;
+
+  it('refuses a VS Code input reference, naming the input and where, never the rest of the value', () => {
+    const inputs = [
+      { type: 'promptString', id: 'gh-token', description: 'GitHub token', password: true },
+    ];
+    const header = errorOf({
+      inputs,
+      servers: {
+        github: {
+          type: 'http',
+          url: 'https://h/mcp',
+          headers: { Authorization: `Bearer ${input('gh-token')}-sk-secret` },
+        },
+      },
+    });
+    expect(header.argument).toBe('servers.github.headers.Authorization');
+    expect(header.message).toBe(
+      `servers.github.headers.Authorization uses ${input('gh-token')} ("GitHub token"), a VS Code input that only VS Code can prompt for; the gateway cannot. Write the value itself in the gateway's config (it is never logged)`,
+    );
+    expect(header.message).not.toContain('sk-secret');
+    const arg = errorOf({ servers: { db: { command: 'x', args: ['--password', input('db')] } } });
+    expect(arg.argument).toBe('servers.db.args[1]');
+    expect(arg.message).toMatch(/^servers\.db\.args\[1\] uses \$\{input:db\}, a VS Code input/);
   });
 
   it('names the key of a bad env or header value without showing the value', () => {

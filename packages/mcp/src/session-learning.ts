@@ -6,6 +6,10 @@ import type { Gateway } from './gateway.js';
 export interface SessionLearning {
   /** A search for `query` (or the filter query) offered these tools to this session. */
   offered(query: string, tools: readonly { readonly name: string }[]): void;
+  /** A batched search offered each of these tools for the needs that found it. */
+  offeredForNeeds(
+    found: readonly { readonly name: string; readonly needs: readonly string[] }[],
+  ): void;
   /** A call of `tool` succeeded with `result`: records the query that last offered it, once. */
   called(tool: string, result: CallToolResult): void;
 }
@@ -20,30 +24,35 @@ function exampleQuery(query: string): string {
 
 /**
  * Learning for one MCP session: a call of a tool this session's search (or filter query)
- * offered records `{ query, tool }` once per query; a call of a tool never offered records nothing.
+ * offered records `{ query, tool }` once per query (for a batched search, each need that found
+ * it); a call of a tool never offered records nothing.
  */
 export function sessionLearning(gateway: Gateway): SessionLearning {
-  /** Each offered tool's most recent offering query, already cut to example length. */
-  const offeredBy = new Map<string, string>();
+  /** Each offered tool's most recent offering queries (needs), already cut to example length. */
+  const offeredBy = new Map<string, readonly string[]>();
+  const offer = (tool: string, queries: readonly string[]) => {
+    const kept = [...new Set(queries.map(exampleQuery))].filter((query) => query.trim() !== '');
+    // A query blank in its first part is no example; an older search did not offer this time.
+    if (kept.length === 0) offeredBy.delete(tool);
+    else offeredBy.set(tool, kept);
+  };
   const recorded = new Set<string>();
   return {
     offered(query, tools) {
-      const kept = exampleQuery(query);
-      for (const tool of tools) {
-        // A query blank in its first part is no example; an older search did not offer this time.
-        if (kept.trim() === '') offeredBy.delete(tool.name);
-        else offeredBy.set(tool.name, kept);
-      }
+      for (const tool of tools) offer(tool.name, [query]);
+    },
+    offeredForNeeds(found) {
+      for (const tool of found) offer(tool.name, tool.needs);
     },
     called(tool, result) {
       // A failed call is weak evidence either way (bad arguments, a down service): record nothing.
       if (result.isError === true) return;
-      const query = offeredBy.get(tool);
-      if (query === undefined) return;
-      const key = JSON.stringify([tool, query]);
-      if (recorded.has(key)) return;
-      recorded.add(key);
-      gateway.record({ query, tool });
+      for (const query of offeredBy.get(tool) ?? []) {
+        const key = JSON.stringify([tool, query]);
+        if (recorded.has(key)) continue;
+        recorded.add(key);
+        gateway.record({ query, tool });
+      }
     },
   };
 }

@@ -16,11 +16,12 @@ export function stdioUpstream(args: string[] = [], env: Record<string, string> =
   return { command: process.execPath, args: [toolServerScript, ...args], env };
 }
 
-/** Starts the test server over Streamable HTTP; resolves with its URL once it listens. */
+/** Starts the test server over Streamable HTTP (or `--sse`); resolves with its URL once it listens. */
 export async function httpUpstream(
   args: string[] = [],
 ): Promise<{ url: string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [toolServerScript, '--http', ...args], {
+  const transport = args.includes('--sse') ? [] : ['--http'];
+  const child: ChildProcess = spawn(process.execPath, [toolServerScript, ...transport, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
@@ -47,6 +48,8 @@ export async function testGateway(
     upstreamStderr: 'ignore',
     reconnectDelayMs: 50,
     connectTimeoutMs: 10_000,
+    // Waits for every upstream, as tests of a loaded machine expect all tools at start.
+    startWaitMs: 10_000,
     onWarning: (message) => warnings.push(message),
     ...options,
   });

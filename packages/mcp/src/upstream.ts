@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -18,12 +19,12 @@ import { mcpError } from './mcp-error.js';
 import { redactor, upstreamSecrets } from './redact.js';
 import type { ServerConfig } from './server-config.js';
 import { redactedLines } from './stderr-lines.js';
-import { stopTransport } from './stop-transport.js';
+import { stopTransport, watchProcess } from './stop-transport.js';
 import { oversizedTool } from './tool-limits.js';
 
 /** Timings and hooks of one upstream connection; every duration is in milliseconds. */
 export interface UpstreamOptions {
-  /** Longest wait to connect and list tools. @default 30000 */
+  /** Longest one attempt may take to connect and list tools; past it the attempt is stopped and retried. @default 30000 */
   readonly connectTimeoutMs?: number;
   /** Longest wait for a tool call; progress from the upstream restarts the clock. @default 60000 */
   readonly callTimeoutMs?: number;
@@ -114,6 +115,11 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
         requestInit: { headers: { ...config.headers } },
       });
     }
+    if (config.transport === 'sse') {
+      return new SSEClientTransport(config.url, {
+        requestInit: { headers: { ...config.headers } },
+      });
+    }
     const transport = new StdioClientTransport({
       command: config.command,
       args: [...config.args],
@@ -121,6 +127,7 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
       ...(config.cwd ? { cwd: config.cwd } : {}),
       stderr: stderr === 'ignore' ? 'ignore' : 'pipe',
     });
+    watchProcess(transport);
     if (transport.stderr) {
       // Servers log their environment, keys included: nothing passes through unredacted.
       redactedLines(
@@ -266,7 +273,12 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
       await stopTransport(transport).catch(() => undefined);
       transports.delete(transport);
       if (!closed) {
-        warn(`could not connect: ${describe(error)}; retrying`);
+        const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+        warn(
+          timedOut
+            ? `did not connect within ${connectTimeoutMs} ms (connectTimeoutMs, shortlist mcp: --connect-timeout); the other upstreams are served, and this one is retried in the background`
+            : `could not connect: ${describe(error)}; retrying`,
+        );
         scheduleReconnect();
       }
       throw mcpError(
@@ -323,7 +335,7 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
         if (
           !(error instanceof McpError) &&
           !signal.aborted &&
-          config.transport === 'http' &&
+          config.transport !== 'stdio' &&
           client === session
         ) {
           // A failed fetch leaves no open stream to close: start over on the next attempt.

@@ -5,11 +5,14 @@
 // --malformed (one tool with a broken input schema), --reject-auth (401 echoing the credentials and URL, encoded several ways),
 // --deep N (a tool whose input schema nests about N levels), --wide N (a tool with N properties),
 // --evil-pattern (a tool whose schema regexes backtrack exponentially),
-// --leak-stderr (print SECRET_TOKEN to stderr in several encodings, and a 200,000-character line).
+// --leak-stderr (print SECRET_TOKEN to stderr in several encodings, and a 200,000-character line),
+// --sse (serve the older HTTP+SSE transport on 127.0.0.1, print the URL of its /sse stream),
+// --delay-initialize MS (read nothing, so answer no initialize, for MS milliseconds; over stdio).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -291,7 +294,28 @@ if (flag('leak-stderr')) {
   );
 }
 
-if (flag('http')) {
+if (flag('sse')) {
+  const sessions = new Map();
+  const http = createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    if (req.method === 'GET' && url.pathname === '/sse') {
+      const transport = new SSEServerTransport('/messages', res);
+      sessions.set(transport.sessionId, transport);
+      res.on('close', () => sessions.delete(transport.sessionId));
+      await createMcpServer().connect(transport);
+      return;
+    }
+    const transport = sessions.get(url.searchParams.get('sessionId'));
+    if (req.method === 'POST' && url.pathname === '/messages' && transport) {
+      await transport.handlePostMessage(req, res);
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  http.listen(0, '127.0.0.1', () => {
+    process.stdout.write(`http://127.0.0.1:${http.address().port}/sse\n`);
+  });
+} else if (flag('http')) {
   const sessions = new Map();
   const http = createServer(async (req, res) => {
     if (flag('reject-auth')) {
@@ -318,5 +342,8 @@ if (flag('http')) {
     process.stdout.write(`http://127.0.0.1:${http.address().port}/mcp\n`);
   });
 } else {
+  // A slow starter: the client's initialize waits in the pipe until the server reads it.
+  const delay = Number(value('delay-initialize', '0'));
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   await createMcpServer().connect(new StdioServerTransport());
 }

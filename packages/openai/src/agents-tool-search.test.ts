@@ -8,7 +8,12 @@ import { shortlistToolSearchTool } from './agents-tool-search.js';
 import { agentTools } from './test-agent-tools.js';
 import { responsesTools } from './test-catalogue.js';
 import { localOpenAI } from './test-local-openai.js';
-import { emailOrSecrets, loadedNames, searchingModel } from './test-scripted-models.js';
+import {
+  emailAndSecrets,
+  emailOrSecrets,
+  loadedNames,
+  searchingModel,
+} from './test-scripted-models.js';
 
 const local = localOpenAI();
 let runner: Runner;
@@ -46,6 +51,27 @@ describe('shortlistToolSearchTool with the real Agents SDK', () => {
     expect(loadedNames(next.input)).toContain('scan_secrets');
     expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
       { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
+    ]);
+  });
+
+  it('answers a batched search (queries) with the agent\u2019s tools for every need; the call teaches its need', async () => {
+    const { tools, executed } = agentTools();
+    const store = memoryExampleStore();
+    const picker = await lexical().index(tools);
+    const agent = new Agent({
+      name: 'engineer',
+      model: 'gpt-5.4',
+      tools: [shortlistToolSearchTool(picker, { learn: store, limit: 2 })],
+    });
+    local.server.responses = searchingModel(emailAndSecrets);
+    const result = await runner.run(agent, 'Check acme/api for a leaked key and email the team');
+    expect(result.finalOutput).toMatch(/^done: send_email ran/);
+    expect(executed).toEqual(['send_email']);
+    const loaded = loadedNames(local.server.requests[1]!.body.input);
+    expect(loaded.slice(0, 2)).toEqual(['scan_secrets', 'send_email']);
+    expect(new Set(loaded).size).toBe(loaded.length);
+    expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
+      { query: 'send an email message', tool: 'send_email' },
     ]);
   });
 

@@ -6,7 +6,12 @@ import {
 } from '@openai/agents';
 import { InvalidArgumentError, type Picker, type Tool, toolSession } from '@shortlist/core';
 import type { OpenAIToolSearchOptions } from './openai-tool-search.js';
-import { searchDescription, searchParameters, searchQueryOf } from './search-query.js';
+import {
+  searchDescription,
+  searchNeedsOf,
+  searchParameters,
+  searchQueryOf,
+} from './search-query.js';
 
 /** An Agents SDK function tool, as `tool()` makes it: a `function` tool with an `invoke`. */
 const isAgentFunctionTool = (value: unknown): value is AgentTool =>
@@ -54,9 +59,12 @@ export function shortlistToolSearchTool(
     parameters: searchParameters,
     async execute({ toolCall, agent }) {
       listen(agent);
+      const needs = searchNeedsOf(toolCall.arguments);
       const query = searchQueryOf(toolCall.arguments);
-      if (query === undefined) return [];
-      const selection = await session.search(query);
+      if (needs === undefined && query === undefined) return [];
+      const selection = needs
+        ? await session.searchNeeds(needs)
+        : await session.search(query as string);
       return selection.tools.filter((found) => picker.get(found.name) === found).map(agentToolOf);
     },
   });

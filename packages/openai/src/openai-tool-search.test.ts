@@ -10,7 +10,12 @@ import { openaiToolSearch } from './openai-tool-search.js';
 import { chatTools, responsesTools } from './test-catalogue.js';
 import { localOpenAI } from './test-local-openai.js';
 import { recordingHandlers, responsesLoop } from './test-loop.js';
-import { emailOrSecrets, loadedNames, searchingModel } from './test-scripted-models.js';
+import {
+  emailAndSecrets,
+  emailOrSecrets,
+  loadedNames,
+  searchingModel,
+} from './test-scripted-models.js';
 
 const local = localOpenAI();
 
@@ -57,6 +62,37 @@ describe('openaiToolSearch with the real openai client', () => {
     expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
       { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
       { query: 'Did I leak an API key in acme/api?', tool: 'scan_secrets' },
+    ]);
+  });
+
+  it('answers a batched search (queries) with tools for every need in one output; a call teaches its need', async () => {
+    const catalogue = responsesTools();
+    const store = memoryExampleStore();
+    const search = openaiToolSearch(await lexical().index(catalogue), { learn: store, limit: 2 });
+    const { executed, run } = recordingHandlers();
+    local.server.responses = searchingModel(emailAndSecrets);
+    const asked = 'Check acme/api for a leaked key and email the team about it';
+    const input: ResponseInputItem[] = [{ role: 'user', content: asked }];
+    const answer = await responsesLoop(
+      local.client,
+      input,
+      () => [search.tool],
+      run,
+      (output) => search.answer(output, { input }),
+    );
+    expect(answer).toMatch(/^done: send_email ran/);
+    expect(executed).toEqual(['send_email']);
+    const sent = local.server.requests[0]!.body.tools![0] as {
+      parameters: { properties: Record<string, unknown> };
+    };
+    expect(sent.parameters.properties).toHaveProperty('queries');
+    const loaded = loadedNames(local.server.requests[1]!.body.input);
+    expect(loaded.slice(0, 2)).toEqual(['scan_secrets', 'send_email']);
+    expect(new Set(loaded).size).toBe(loaded.length);
+    expect(loaded.length).toBeLessThanOrEqual(4);
+    expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
+      { query: 'send an email message', tool: 'send_email' },
+      { query: asked, tool: 'send_email' },
     ]);
   });
 

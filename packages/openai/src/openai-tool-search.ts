@@ -13,7 +13,12 @@ import type {
 } from 'openai/resources/responses/responses';
 import { originalsIn } from './check-format.js';
 import { responsesConversation } from './responses-conversation.js';
-import { searchDescription, searchParameters, searchQueryOf } from './search-query.js';
+import {
+  searchDescription,
+  searchNeedsOf,
+  searchParameters,
+  searchQueryOf,
+} from './search-query.js';
 
 /** How the model's searches are answered. */
 export interface OpenAIToolSearchOptions extends ToolSessionOptions {
@@ -97,16 +102,19 @@ export function openaiToolSearch<Original>(
         const item = entry as Item;
         if (item.type === 'function_call' && typeof item.name === 'string') called.push(item.name);
         if (item.type !== 'tool_search_call' || item.execution === 'server') continue;
+        const needs = searchNeedsOf(item.arguments);
         const query = searchQueryOf(item.arguments);
-        const found =
-          query === undefined
-            ? []
-            : (
-                await session.search(query, {
-                  signal: callOptions?.signal,
-                  ...(request === undefined ? {} : { request }),
-                })
-              ).tools.filter((found) => picker.get(found.name) === found);
+        const searchOptions = {
+          signal: callOptions?.signal,
+          ...(request === undefined ? {} : { request }),
+        };
+        // A batched search loads one deduplicated set for every need, each given its share.
+        const selection = needs
+          ? await session.searchNeeds(needs, searchOptions)
+          : query === undefined
+            ? undefined
+            : await session.search(query, searchOptions);
+        const found = (selection?.tools ?? []).filter((found) => picker.get(found.name) === found);
         outputs.push({
           type: 'tool_search_output',
           ...(typeof item.call_id === 'string' ? { call_id: item.call_id } : {}),

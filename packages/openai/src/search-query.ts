@@ -1,4 +1,6 @@
-/** The parameters the model fills in when it searches: one plain-language query. */
+import { MAX_NEEDS } from '@shortlist/core';
+
+/** The parameters the model fills in when it searches: one plain-language query, or several needs. */
 export const searchParameters = {
   type: 'object',
   properties: {
@@ -7,10 +9,37 @@ export const searchParameters = {
       description:
         'What the tool you need should do, in a few plain words (e.g. "scan code for leaked secrets")',
     },
+    queries: {
+      type: 'array',
+      items: { type: 'string' },
+      minItems: 1,
+      maxItems: MAX_NEEDS,
+      description: `Instead of query, when the task needs several tools: what each should do, 1 to ${MAX_NEEDS}; one search finds tools for every need`,
+    },
   },
-  required: ['query'],
   additionalProperties: false,
 } as const;
+
+/**
+ * The needs of a batched tool search (`{ queries: [...] }`, a JSON string or an object):
+ * `undefined` when the model sent no usable list, so its `query` is read instead.
+ */
+export function searchNeedsOf(args: unknown): string[] | undefined {
+  let value = args;
+  if (typeof args === 'string') {
+    try {
+      value = JSON.parse(args);
+    } catch {
+      return undefined;
+    }
+  }
+  const queries = (value as { queries?: unknown } | null)?.queries;
+  if (!Array.isArray(queries)) return undefined;
+  const needs = queries
+    .filter((need): need is string => typeof need === 'string' && need.trim() !== '')
+    .slice(0, MAX_NEEDS);
+  return needs.length > 0 ? needs : undefined;
+}
 
 /** Shown to the model so it knows to search before calling a tool it has not seen. */
 export const searchDescription =

@@ -39,8 +39,8 @@ export function loadedNames(input: unknown): string[] {
 }
 
 export interface SearchScript {
-  /** The query the model writes for the user's message (its own words, not the user's). */
-  readonly query: (user: string) => string;
+  /** The query the model writes for the user's message (its own words, not the user's); a list is a batched search. */
+  readonly query: (user: string) => string | readonly string[];
   /** The tool it calls among those the latest search found. */
   readonly pick: (found: readonly string[], user: string) => string | undefined;
 }
@@ -55,6 +55,12 @@ export const emailOrSecrets: SearchScript = {
   },
 };
 
+/** The model asks one batched search for both needs of a two-part request, then sends the email. */
+export const emailAndSecrets: SearchScript = {
+  query: () => ['scan repository for exposed credentials', 'send an email message'],
+  pick: (found) => (found.includes('send_email') ? 'send_email' : undefined),
+};
+
 /** A model that calls the wanted tool when offered, else searches first and calls a tool the search found. */
 export function searchingModel(script: SearchScript): ResponsesModel {
   return (body) => {
@@ -64,7 +70,10 @@ export function searchingModel(script: SearchScript): ResponsesModel {
     const offered = script.pick(offeredNames(body), user);
     if (offered) return [functionCall(offered, { repo: 'acme/api' })];
     const outputs = since.filter((item) => item.type === 'tool_search_output');
-    if (outputs.length === 0) return [toolSearchCall({ query: script.query(user) })];
+    if (outputs.length === 0) {
+      const query = script.query(user);
+      return [toolSearchCall(typeof query === 'string' ? { query } : { queries: query })];
+    }
     const found = loadedNames(outputs.slice(-1));
     const name = script.pick(found, user);
     return name ? [functionCall(name, { repo: 'acme/api' })] : [message('nothing found')];

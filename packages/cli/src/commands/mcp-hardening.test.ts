@@ -4,6 +4,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, fixture, runCli } from '../test-run-cli.js';
 
@@ -205,6 +207,62 @@ describe('shortlist mcp hardening', { timeout: 60_000 }, () => {
       }
     });
   }
+
+  it('serves the other upstreams while one hangs connecting, reporting it after --connect-timeout', async () => {
+    const pidFile = join(directory, 'hung.pids');
+    const file = join(directory, 'hung.json');
+    const hung = [fixture('mcp-stubborn-upstream.mjs'), pidFile, '--silent'];
+    await writeFile(
+      file,
+      JSON.stringify({
+        mcpServers: {
+          hung: { command: process.execPath, args: hung },
+          weather: { command: process.execPath, args: [fixture('mcp-upstream.mjs')] },
+        },
+      }),
+    );
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        bin,
+        'mcp',
+        '--config',
+        file,
+        '--no-cache',
+        '--connect-timeout',
+        '6000',
+        '--start-wait',
+        '60000',
+      ],
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const client = new Client({ name: 'test-client', version: '1.0.0' });
+    try {
+      await client.connect(transport);
+      const found = await client.callTool({
+        name: 'search_tools',
+        arguments: { query: 'weather forecast for a city' },
+      });
+      const answer = JSON.parse((found.content as { text: string }[])[0]!.text);
+      expect(answer.tools.map((tool: { name: string }) => tool.name)).toEqual([
+        'weather__get_forecast',
+      ]);
+      expect(answer.connecting).toEqual(['hung']);
+      expect(stderr).toContain(
+        'shortlist mcp: upstream "hung": did not connect within 6000 ms (connectTimeoutMs, shortlist mcp: --connect-timeout); the other upstreams are served, and this one is retried in the background',
+      );
+    } finally {
+      await client.close();
+    }
+    // Each attempt's process was stopped, even though it ignores SIGTERM.
+    const pids = await upstreamPids(pidFile);
+    expect(pids.length).toBeGreaterThan(0);
+    await expect.poll(() => pids.filter(alive), { timeout: 3000 }).toEqual([]);
+  });
 
   it('caps HTTP sessions at --max-sessions', async () => {
     const { child, url } = await serve(config, ['--max-sessions', '2']);

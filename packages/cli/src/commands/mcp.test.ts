@@ -24,6 +24,27 @@ describe('shortlist mcp', { timeout: 60_000 }, () => {
   });
   afterAll(() => rm(directory, { recursive: true, force: true }));
 
+  it("serves VS Code's mcp.json (servers, type stdio) over stdio", async () => {
+    const vscode = join(directory, 'mcp.json');
+    const upstream = {
+      type: 'stdio',
+      command: process.execPath,
+      args: [fixture('mcp-upstream.mjs')],
+    };
+    await writeFile(vscode, JSON.stringify({ inputs: [], servers: { weather: upstream } }));
+    const client = new Client({ name: 'test-client', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [bin, 'mcp', '--config', vscode, '--no-cache'],
+        stderr: 'ignore',
+      }),
+    );
+    const found = await client.callTool({ name: 'search_tools', arguments: { query: 'weather' } });
+    expect((found.content as { text: string }[])[0]!.text).toContain('weather__get_forecast');
+    await client.close();
+  });
+
   it('serves the config over stdio, as a client config entry starts it', async () => {
     const client = new Client({ name: 'test-client', version: '1.0.0' });
     await client.connect(
@@ -184,6 +205,19 @@ describe('shortlist mcp', { timeout: 60_000 }, () => {
     const wrong = await runCli(['mcp', '--config', bad]);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/mcpServers\.a\.url must be http or https/);
+    const vscode = join(directory, 'vscode.json');
+    await writeFile(
+      vscode,
+      JSON.stringify({
+        inputs: [{ type: 'promptString', id: 'key', description: 'API key', password: true }],
+        servers: { api: { type: 'stdio', command: 'x', env: { KEY: `\${input:key}` } } },
+      }),
+    );
+    const input = await runCli(['mcp', '--config', vscode]);
+    expect(input.code).toBe(1);
+    expect(input.stderr).toMatch(
+      /^shortlist: servers\.api\.env\.KEY uses \$\{input:key\} \("API key"\), a VS Code input that only VS Code can prompt for/,
+    );
     const filter = await runCli(['mcp', '--config', config, '--mode', 'filter']);
     expect(filter.code).toBe(1);
     expect(filter.stderr).toMatch(/--mode filter needs --allow/);

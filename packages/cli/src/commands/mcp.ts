@@ -12,7 +12,7 @@ import {
 } from '../embedding-options.js';
 import { gatewayModeNames } from '../help-lists.js';
 import { loadOptional } from '../optional-package.js';
-import { collect, positiveInteger, positiveNumber } from '../options.js';
+import { collect, nonNegativeInteger, positiveInteger, positiveNumber } from '../options.js';
 import { defaultBudget, pipelineNames } from '../pipeline-names.js';
 import { stderrLine } from '../terminal-text.js';
 
@@ -35,6 +35,8 @@ interface McpCommandOptions extends EmbeddingFlags {
   readonly sessionIdleSeconds?: number;
   readonly allowedHost?: string[];
   readonly maxCallSeconds?: number;
+  readonly connectTimeout?: number;
+  readonly startWait?: number;
 }
 
 async function readConfig(path: string): Promise<unknown> {
@@ -54,7 +56,7 @@ async function readConfig(path: string): Promise<unknown> {
   } catch (error) {
     throw new InvalidArgumentError({
       argument: '--config',
-      expected: 'JSON with an mcpServers object',
+      expected: 'JSON with an mcpServers (or VS Code servers) object',
       message: `--config ${path} is not valid JSON: ${(error as Error).message}`,
       cause: error,
     });
@@ -214,6 +216,8 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
           : {}
         : { cacheDirectory: false }),
       ...(options.maxCallSeconds ? { maxCallMs: options.maxCallSeconds * 1000 } : {}),
+      ...(options.connectTimeout ? { connectTimeoutMs: options.connectTimeout } : {}),
+      ...(options.startWait !== undefined ? { startWaitMs: options.startWait } : {}),
       signal: starting.signal,
     });
   } catch (error) {
@@ -266,7 +270,7 @@ export function mcpCommand(program: Command): void {
     )
     .requiredOption(
       '-c, --config <file>',
-      'JSON with an mcpServers object (Claude Desktop, Cursor format)',
+      "JSON with an mcpServers object (Claude Desktop, Cursor) or VS Code's mcp.json servers",
     )
     .option('--mode <mode>', `how tools are offered: ${gatewayModeNames.join(', ')}`, 'search')
     .option(
@@ -293,6 +297,16 @@ export function mcpCommand(program: Command): void {
       '--max-call-seconds <s>',
       'longest an upstream tool call may take, whatever progress it reports (default 300)',
       positiveNumber,
+    )
+    .option(
+      '--connect-timeout <ms>',
+      'longest an upstream may take to connect and list its tools; past it it is reported and retried in the background (default 30000)',
+      positiveInteger,
+    )
+    .option(
+      '--start-wait <ms>',
+      'longest to wait for slow upstreams before serving the ready ones; the others join when they connect (default 5000)',
+      nonNegativeInteger,
     )
     .option(
       '--max-sessions <n>',

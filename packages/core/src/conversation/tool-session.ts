@@ -2,9 +2,10 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ExampleStore } from '../learning/example-store.js';
 import { MAX_EXAMPLE_QUERY_LENGTH, type ToolExample } from '../learning/tool-example.js';
 import type { Picker } from '../pipeline/picker.js';
-import type { Selection } from '../pipeline/selection.js';
+import type { Pick, Selection } from '../pipeline/selection.js';
 import type { CallOptions } from '../spec/call-options.js';
 import type { Tool } from '../tools/tool.js';
+import { type NeedsSelection, searchNeeds } from './search-needs.js';
 
 /** How a conversation's offered tools grow and what it learns from. */
 export interface ToolSessionOptions {
@@ -62,6 +63,11 @@ export interface ToolSession<Original = unknown> {
   offer(query: string, options?: OfferOptions): Promise<Offer<Original>>;
   /** Tool search: the best matches for a query the model wrote; they join the offered set. */
   search(query: string, options?: SearchOptions): Promise<Selection<Original>>;
+  /**
+   * Batched tool search: several needs answered in one packed, deduplicated result (see
+   * `searchNeeds`); they join the offered set, and a call of one teaches the needs that found it.
+   */
+  searchNeeds(needs: readonly string[], options?: SearchOptions): Promise<NeedsSelection<Original>>;
   /**
    * Records that the model called these tools: they stay offered, and the first call of each
    * teaches `{ query, tool }` when `learn` is set. Passing the whole history's calls is fine.
@@ -164,10 +170,14 @@ export function toolSession<Original>(
     for (const name of [...slots.keys()]) if (!picker.get(name)) slots.delete(name);
   };
 
-  const join = (selection: Selection<Original>, queries: readonly string[]) => {
+  const join = <P extends Pick<Original>>(
+    picks: readonly P[],
+    queriesOf: (pick: P) => readonly string[],
+  ) => {
     const added: string[] = [];
     const evicted: string[] = [];
-    for (const pick of selection.picks) {
+    for (const pick of picks) {
+      const queries = queriesOf(pick);
       const slot = slots.get(pick.name);
       if (slot) {
         slot.touched = turn;
@@ -213,6 +223,14 @@ export function toolSession<Original>(
     return examples;
   };
 
+  /** What a call of a found tool teaches: the searched texts and the user's request, once each. */
+  const taught = (searched: readonly string[], request: string | undefined): string[] => {
+    const user = request === undefined ? lastRequest : exampleQuery(request);
+    return [...searched.map(exampleQuery), user].filter(
+      (text, i, all): text is string => text !== undefined && all.indexOf(text) === i,
+    );
+  };
+
   const learn = async (examples: ToolExample[], signal: AbortSignal | undefined) => {
     if (!sink || examples.length === 0) return;
     try {
@@ -233,7 +251,8 @@ export function toolSession<Original>(
       await learn(pin(offerOptions.called), offerOptions.signal);
       const selection = await picker.select(query, { limit, signal: offerOptions.signal });
       lastRequest = exampleQuery(query);
-      const { added, evicted } = join(selection, lastRequest === undefined ? [] : [lastRequest]);
+      const requested = lastRequest === undefined ? [] : [lastRequest];
+      const { added, evicted } = join(selection.picks, () => requested);
       forgetRemoved(); // a remove() may have run while selecting
       const names = [...slots.keys()];
       return {
@@ -252,14 +271,25 @@ export function toolSession<Original>(
         limit: searchOptions.limit ?? limit,
         signal: searchOptions.signal,
       });
-      const request =
-        searchOptions.request === undefined ? lastRequest : exampleQuery(searchOptions.request);
-      const searched = exampleQuery(query);
-      const queries = [searched, request].filter(
-        (text, i, all): text is string => text !== undefined && all.indexOf(text) === i,
-      );
-      join(selection, queries);
+      const queries = taught([query], searchOptions.request);
+      join(selection.picks, () => queries);
       return selection;
+    },
+
+    async searchNeeds(needs, searchOptions = {}) {
+      turn++;
+      forgetRemoved();
+      const found = await searchNeeds(picker, needs, {
+        limit: searchOptions.limit ?? limit,
+        ...(searchOptions.signal ? { signal: searchOptions.signal } : {}),
+      });
+      join(found.picks, (pick) =>
+        taught(
+          pick.needs.map((need) => found.needs[need]!),
+          searchOptions.request,
+        ),
+      );
+      return found;
     },
 
     async called(names, callOptions) {

@@ -47,6 +47,8 @@ export interface RankingsOptions extends CallOptions {
 export interface Picker<Original = unknown> {
   /** Number of tools in the catalogue. */
   readonly size: number;
+  /** The packer's token budget, when the pipeline packs: what a merged search must stay under too. */
+  readonly maxTokens?: number;
   /** The catalogue, in the order tools were given. */
   tools(): readonly Tool<Original>[];
   /** The catalogue's tool of that name, or `undefined`; adapters use it to hand back originals. */
@@ -383,6 +385,7 @@ export function createPicker<Original>(
     get size() {
       return byName.size;
     },
+    ...(packer ? { maxTokens: packer.maxTokens } : {}),
     tools: () => [...byName.values()],
     get: (name) => byName.get(name),
 
