@@ -1,18 +1,12 @@
 import { type FeatureExtractionArgs, InferenceClient } from '@huggingface/inference';
-import {
-  ApiCallError,
-  type EmbedderV1,
-  type EmbedResult,
-  type LongCallOptions,
-  throwIfAborted,
-} from '@shortlist/core';
+import { ApiCallError, type EmbedderV1, throwIfAborted } from '@shortlist/core';
 import {
   backoffMs,
-  checkTexts,
   MAX_RETRY_AFTER_MS,
   type Redactor,
   readCredential,
   redactor,
+  remoteEmbedder,
   retryAfterMs,
   safeCause,
   sleep,
@@ -147,21 +141,14 @@ export function createHFEmbedder(options: HFEmbedderOptions): EmbedderV1 {
     }
   };
 
-  return {
-    specificationVersion: 'v1',
+  return remoteEmbedder({
     provider: 'huggingface',
     modelId: settings.model,
     dimensions: settings.dimensions,
     maxBatchSize: settings.maxBatchSize,
     maxConcurrency: settings.concurrency,
-    async doEmbed(
-      texts: readonly string[],
-      callOptions: LongCallOptions = {},
-    ): Promise<EmbedResult> {
-      const { signal, onProgress } = callOptions;
-      throwIfAborted(signal);
-      if (texts.length === 0) return { embeddings: [] };
-      checkTexts(texts, 'feature extraction');
+    service: 'feature extraction',
+    async embed(texts, { signal, onProgress }) {
       const embeddings: Float32Array[] = [];
       onProgress?.({ phase: 'huggingface: embed', done: 0, total: texts.length });
       for (let start = 0; start < texts.length; start += settings.maxBatchSize) {
@@ -175,5 +162,5 @@ export function createHFEmbedder(options: HFEmbedderOptions): EmbedderV1 {
       }
       return { embeddings };
     },
-  };
+  });
 }

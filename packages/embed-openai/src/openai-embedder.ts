@@ -1,11 +1,5 @@
-import {
-  type EmbedderV1,
-  type EmbedResult,
-  type LongCallOptions,
-  raceAbort,
-  throwIfAborted,
-} from '@shortlist/core';
-import { checkTexts, readCredential, redactor } from '@shortlist/remote';
+import { type EmbedderV1, raceAbort, throwIfAborted } from '@shortlist/core';
+import { readCredential, redactor, remoteEmbedder } from '@shortlist/remote';
 import OpenAI from 'openai';
 import type { EmbeddingCreateParams } from 'openai/resources/embeddings';
 import { boundedFetch } from './bounded-fetch.js';
@@ -76,21 +70,14 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions = {}): Embed
     }
   };
 
-  return {
-    specificationVersion: 'v1',
+  return remoteEmbedder({
     provider: 'openai',
     modelId: settings.model,
     dimensions: settings.dimensions,
     maxBatchSize: settings.maxBatchSize,
     maxConcurrency: settings.concurrency,
-    async doEmbed(
-      texts: readonly string[],
-      callOptions: LongCallOptions = {},
-    ): Promise<EmbedResult> {
-      const { signal, onProgress } = callOptions;
-      throwIfAborted(signal);
-      if (texts.length === 0) return { embeddings: [] };
-      checkTexts(texts, 'the OpenAI API');
+    service: 'the OpenAI API',
+    async embed(texts, { signal, onProgress }) {
       const inputs = prepareInputs(texts, settings.maxInputTokens);
       inputs.forEach((input, index) => {
         if (input.truncatedFrom === undefined) return;
@@ -119,5 +106,5 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions = {}): Embed
       }
       return tokensKnown ? { embeddings, usage: { tokens } } : { embeddings };
     },
-  };
+  });
 }

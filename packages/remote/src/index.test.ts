@@ -9,6 +9,7 @@ it('exports exactly the public API', async () => {
     'checkTexts',
     'readCredential',
     'redactor',
+    'remoteEmbedder',
     'retryAfterMs',
     'safeCause',
     'sleep',

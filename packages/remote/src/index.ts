@@ -7,4 +7,5 @@ export {
   redactor,
   safeCause,
 } from './redact.js';
+export { type RemoteEmbedderParts, remoteEmbedder } from './remote-embedder.js';
 export { backoffMs, MAX_RETRY_AFTER_MS, retryAfterMs, sleep } from './retry-timing.js';
