@@ -28,14 +28,6 @@ interface ReportOptions extends EmbeddingFlags {
   readonly sample?: number;
 }
 
-const shown: readonly MetricName[] = [
-  'hit@1',
-  'recall@5',
-  'recall@10',
-  'ndcg@10',
-  'mrr',
-  'complete@5',
-];
 const referenceColumns: readonly (keyof ReferenceFigures)[] = [
   'hit@1',
   'recall@5',
@@ -225,13 +217,13 @@ async function reportAction(options: ReportOptions): Promise<void> {
       [
         `## ${name}`,
         `${dataset.queries.length} queries, ${dataset.tools.length} tools, strict relevance.`,
-        toMarkdown(reports, { metrics: shown }),
+        toMarkdown(reports),
         referenceLine,
         ...comparisons.map(
           (comparison) =>
-            `Paired comparison, ${comparison.a} − ${comparison.b} (percentage points, 95% interval, share of resamples where ${comparison.a} leads):\n\n${toMarkdown(comparison, { metrics: shown })}`,
+            `Paired comparison, ${comparison.a} − ${comparison.b} (percentage points, 95% interval, share of resamples where ${comparison.a} leads):\n\n${toMarkdown(comparison)}`,
         ),
-        `### ${reports[0]!.name} by group\n\n${toMarkdown(reports[0]!, { metrics: shown, groups: true }).split('by group:\n\n')[1] ?? ''}`,
+        `### ${reports[0]!.name} by group\n\n${toMarkdown(reports[0]!, { groups: true }).split('by group:\n\n')[1] ?? ''}`,
       ].join('\n\n'),
     );
   }
