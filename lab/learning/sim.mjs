@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { defaultTokenizer } from '../../packages/core/dist/index.js';
-import { seededRandom } from '../../packages/eval/dist/random.js';
+import { defaultTokenizer, seededRandom } from '../../packages/core/dist/index.js';
 
 export function load(set) {
   return JSON.parse(readFileSync(`/tmp/lex-${set}.json`, 'utf8'));

@@ -1,8 +1,7 @@
-import { type HttpServer, sendJson, startHttpServer } from '@shortlist/test-servers';
-
 /**
  * A bag-of-words vector: texts sharing words point the same way, so a README's promised pick
- * (the tool sharing the query's words) is what a local server's vectors give too.
+ * (the tool sharing the query's words) is what a local server's vectors give too: the `vector`
+ * of the shared embeddings server in these runs.
  */
 function bagOfWords(text: string, dimensions: number): number[] {
   const vector = new Array<number>(dimensions).fill(0);
@@ -13,54 +12,6 @@ function bagOfWords(text: string, dimensions: number): number[] {
     vector[(hash >>> 0) % dimensions]! += 1;
   }
   return vector;
-}
-
-const base64Of = (vector: number[]): string =>
-  Buffer.from(new Float32Array(vector).buffer).toString('base64');
-
-/** `POST /v1/embeddings` as the OpenAI API answers it: float or base64 vectors, `dimensions` honoured. */
-export function startOpenAIEmbeddings(defaultDimensions: number): Promise<HttpServer> {
-  return startHttpServer((request, res) => {
-    if (request.method !== 'POST' || request.path !== '/v1/embeddings') {
-      return sendJson(res, 404, {
-        error: { message: `no route ${request.method} ${request.url}` },
-      });
-    }
-    const body = JSON.parse(request.text) as {
-      model: string;
-      input: string[];
-      encoding_format?: string;
-      dimensions?: number;
-    };
-    const data = body.input.map((text, index) => {
-      const vector = bagOfWords(text, body.dimensions ?? defaultDimensions);
-      const embedding = body.encoding_format === 'base64' ? base64Of(vector) : vector;
-      return { object: 'embedding', index, embedding };
-    });
-    const tokens = body.input.reduce((sum, text) => sum + text.split(' ').length, 0);
-    sendJson(res, 200, {
-      object: 'list',
-      data,
-      model: body.model,
-      usage: { prompt_tokens: tokens, total_tokens: tokens },
-    });
-  });
-}
-
-/** text-embeddings-inference's `POST /embed`: `{ inputs }` in, one pooled vector per input out. */
-export function startTextEmbeddingsInference(dimensions: number): Promise<HttpServer> {
-  return startHttpServer((request, res) => {
-    if (request.method !== 'POST' || request.path !== '/embed') {
-      return sendJson(res, 404, { error: `no route ${request.method} ${request.url}` });
-    }
-    const { inputs } = JSON.parse(request.text) as { inputs: string | string[] };
-    const texts = typeof inputs === 'string' ? [inputs] : inputs;
-    sendJson(
-      res,
-      200,
-      texts.map((text) => bagOfWords(text, dimensions)),
-    );
-  });
 }
 
 /**

@@ -14,12 +14,13 @@ import {
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  loopbackOnly,
-  startOpenAIEmbeddings,
-  startTextEmbeddingsInference,
-} from './embedding-servers.js';
+  hfEmbeddingsWire,
+  openAIEmbeddingsWire,
+  startEmbeddingsServer,
+} from '@shortlist/test-servers';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bagOfWords, loopbackOnly } from './embedding-servers.js';
 
 // What a new user gets: every publishable package packed by the workspace's packer, installed
 // from the tarballs into a fresh npm project outside the workspace, its docs run as written.
@@ -269,6 +270,7 @@ describe('installed from tarballs, outside the workspace', () => {
   ];
   /** Examples that print objects: a part the output must show. */
   const shows: [string, string][] = [
+    ['remote', '401: bad key [redacted]'],
     ['core', "[ 'send_email' ]"],
     ['budget', "'get_weather: "],
     ['fusion', "'send_email'"],
@@ -315,11 +317,15 @@ describe('installed from tarballs, outside the workspace', () => {
   );
 
   it("runs embed-openai's example against an OpenAI-compatible server at OPENAI_BASE_URL", async () => {
-    const server = await startOpenAIEmbeddings(1536);
+    const server = await startEmbeddingsServer({
+      wire: openAIEmbeddingsWire,
+      dimensions: 1536,
+      vector: bagOfWords,
+    });
     try {
       const printed = await runExample('embed-openai', {
         OPENAI_API_KEY: 'sk-readme-test',
-        OPENAI_BASE_URL: `${server.origin}/v1`,
+        OPENAI_BASE_URL: server.url,
       });
       expect(printed.trim()).toBe('chat_post_message');
     } finally {
@@ -328,9 +334,13 @@ describe('installed from tarballs, outside the workspace', () => {
   });
 
   it("runs embed-hf's example against a text-embeddings-inference server at TEI_URL", async () => {
-    const server = await startTextEmbeddingsInference(384);
+    const server = await startEmbeddingsServer({
+      wire: hfEmbeddingsWire(),
+      dimensions: 384,
+      vector: bagOfWords,
+    });
     try {
-      const printed = await runExample('embed-hf', { TEI_URL: `${server.origin}/embed` });
+      const printed = await runExample('embed-hf', { TEI_URL: server.url });
       expect(printed.trim()).toBe('chat_post_message');
     } finally {
       await server.close();

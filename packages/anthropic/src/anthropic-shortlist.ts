@@ -5,6 +5,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import {
   type CallOptions,
+  checkInteger,
   conversationQuery,
   InvalidArgumentError,
   lastUserRequest,
@@ -72,16 +73,8 @@ const isToolUse = (block: unknown): block is ToolUse => {
   );
 };
 
-const positive = (value: number, name: string): number => {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new InvalidArgumentError({
-      argument: `anthropicShortlist(options.${name})`,
-      expected: 'a positive integer',
-      message: `anthropicShortlist(options.${name}) must be a positive integer, got ${String(value)}`,
-    });
-  }
-  return value;
-};
+const positive = (value: number, name: string): number =>
+  checkInteger(value, `anthropicShortlist(options.${name})`);
 
 /**
  * Shortlist for one Anthropic conversation over an indexed catalogue of Anthropic tool

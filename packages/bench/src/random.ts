@@ -1,3 +1,5 @@
+import { seededRandom } from '@shortlist/core';
+
 /** A seeded source of uniform numbers; the generator's only source of randomness. */
 export interface Random {
   /** A float in [0, 1). */
@@ -11,18 +13,11 @@ export interface Random {
 }
 
 /**
- * mulberry32: a 32-bit state generator, small and fast, good enough for synthetic data (not for
- * cryptography). The same seed always yields the same sequence on every platform.
+ * Core's `seededRandom` (mulberry32) with helpers for synthetic data: the same seed always yields
+ * the same sequence on every platform.
  */
 export function createRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),

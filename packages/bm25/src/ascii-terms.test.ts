@@ -1,8 +1,14 @@
-import { createTokenizer, decodeSnapshot, englishStopwords, type Tool } from '@shortlist/core';
+import {
+  createTokenizer,
+  decodeSnapshot,
+  englishStopwords,
+  seededRandom,
+  type Tool,
+} from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
 import { asciiTerms, NOT_ASCII, scanAscii } from './ascii-terms.js';
 import { bm25 } from './bm25.js';
-import { random, randomCatalogue, tool } from './test-catalogue.js';
+import { randomCatalogue, tool } from './test-catalogue.js';
 
 const pools = [
   'abcdefghijklmnopqrstuvwxyz',
@@ -45,14 +51,14 @@ function scanWords(stopwords: ReadonlySet<string>, texts: readonly string[]): st
 
 describe('asciiTerms', () => {
   it('finds exactly the words of the default chain (split, stopwords dropped) on random ASCII', () => {
-    const next = random(99);
+    const next = seededRandom(99);
     const texts = Array.from({ length: 4000 }, () => randomAscii(next, Math.floor(next() * 60)));
     const tokenizer = createTokenizer({ stem: false });
     expect(scanWords(englishStopwords, texts)).toEqual(texts.map((text) => tokenizer(text)));
   });
 
   it('honours a custom stopword list, and none', () => {
-    const next = random(5);
+    const next = seededRandom(5);
     const texts = Array.from({ length: 1000 }, () => randomAscii(next, Math.floor(next() * 40)));
     const custom = ['get', 'abc', 'x', '7'];
     const withCustom = createTokenizer({ stopwords: custom, stem: false });
@@ -73,7 +79,7 @@ describe('asciiTerms', () => {
 
 /** Tools whose names and texts exercise the scanner: case, acronyms, digits, other scripts. */
 function mixedTools(): Tool[] {
-  const next = random(17);
+  const next = seededRandom(17);
   const base = randomCatalogue(8, 300);
   return base.map((entry, i) => {
     const extra = randomAscii(next, 30);
@@ -133,7 +139,7 @@ describe('fused ASCII analysis of queries', () => {
     const tools = mixedTools();
     const fused = await bm25().doIndex(tools);
     const general = await bm25({ tokenizer: createTokenizer({ stem: false }) }).doIndex(tools);
-    const next = random(41);
+    const next = seededRandom(41);
     const words = tools.flatMap((entry) => entry.description.split(' ').slice(0, 3));
     for (let n = 0; n < 300; n++) {
       const query = `${words[Math.floor(next() * words.length)]} ${randomAscii(next, 25)} ${words[Math.floor(next() * words.length)]}`;

@@ -1,16 +1,4 @@
-import type { Tool } from '@shortlist/core';
-
-/** Seeded PRNG (mulberry32) so test catalogues are the same on every run. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom, type Tool } from '@shortlist/core';
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vo', 'zi', 'pe', 'su', 'da', 'fo'];
 
@@ -60,7 +48,7 @@ export function tool(
  * and a few exact duplicates so that score ties (broken by name) are common.
  */
 export function randomCatalogue(seed: number, size: number, vocabulary = 300): Tool[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const word = zipfian(next, vocabulary);
   const tools: Tool[] = [];
   const twins = new Map<string, number>();
@@ -91,7 +79,7 @@ export function randomCatalogue(seed: number, size: number, vocabulary = 300): T
 
 /** Seeded queries of 1 to 8 words from the same Zipfian vocabulary as `randomCatalogue`. */
 export function randomQueries(seed: number, count: number, vocabulary = 300): string[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const word = zipfian(next, vocabulary);
   return Array.from({ length: count }, () => phrase(word, 1 + Math.floor(next() * 8)));
 }

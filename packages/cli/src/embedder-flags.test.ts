@@ -1,8 +1,14 @@
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeTinyModel } from '@shortlist/embed-transformers/testing';
+import {
+  type EmbeddingsServer,
+  type OpenAIEmbeddingsBody,
+  openAIEmbeddingsWire,
+  startEmbeddingsServer,
+  wordTrigramVector,
+} from '@shortlist/test-servers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type EmbeddingsServer, startEmbeddingsServer } from './test-embeddings-server.js';
 import { fixture, runCli } from './test-run-cli.js';
 
 // Each test starts the CLI as a process; a loaded machine needs more than the default 5 s.
@@ -16,10 +22,16 @@ const tools = JSON.stringify([
 ]);
 
 let model: string;
-let server: EmbeddingsServer;
+let server: EmbeddingsServer<OpenAIEmbeddingsBody>;
 beforeAll(async () => {
   model = await writeTinyModel({ name: 'e5-tiny' });
-  server = await startEmbeddingsServer('tiny-embed', 32);
+  // Only tiny-embed is served (others get Ollama's 404); texts sharing words get similar vectors.
+  server = await startEmbeddingsServer({
+    wire: openAIEmbeddingsWire,
+    dimensions: 32,
+    models: ['tiny-embed'],
+    vector: wordTrigramVector,
+  });
 });
 afterAll(async () => {
   await rm(dirname(model), { recursive: true, force: true });
@@ -78,7 +90,7 @@ describe('--base-url with an OpenAI-compatible server', () => {
       '--pipeline',
       'hybrid',
       '--base-url',
-      server.baseURL,
+      server.url,
       '--embedding-model',
       'tiny-embed',
       '--embedding-dimensions',
@@ -92,7 +104,9 @@ describe('--base-url with an OpenAI-compatible server', () => {
     };
     expect(output.reports.map((report) => report.name)).toEqual(['hybrid']);
     expect(output.reports[0]!.metrics['hit@1']!.mean).toBeGreaterThan(0);
-    expect(new Set(server.models)).toEqual(new Set(['tiny-embed']));
+    expect(new Set(server.requests.map((request) => request.body.model))).toEqual(
+      new Set(['tiny-embed']),
+    );
   });
 
   it('says which flag to change when the server does not have the model', async () => {
@@ -105,7 +119,7 @@ describe('--base-url with an OpenAI-compatible server', () => {
         '--pipeline',
         'semantic',
         '--base-url',
-        server.baseURL,
+        server.url,
         '--embedding-model',
         'nomic-embed-text',
         '--embedding-dimensions',
@@ -119,16 +133,7 @@ describe('--base-url with an OpenAI-compatible server', () => {
 
   it('names --embedding-dimensions for a model of unknown length', async () => {
     const result = await runCli(
-      [
-        'select',
-        'x',
-        '--tools',
-        '-',
-        '--base-url',
-        server.baseURL,
-        '--embedding-model',
-        'tiny-embed',
-      ],
+      ['select', 'x', '--tools', '-', '--base-url', server.url, '--embedding-model', 'tiny-embed'],
       { input: tools },
     );
     expect(result.code).toBe(1);

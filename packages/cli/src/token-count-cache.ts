@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { budget, type TokenCounter, upperBoundTokenizer } from '@shortlist/budget';
-import { CorruptDataError, type Tool } from '@shortlist/core';
+import { CorruptDataError, hashString, type Tool } from '@shortlist/core';
 
 /** The encodings a bundled count cache holds (the ones the CLI's models count with). */
 export type CachedEncoding = TokenCounter['encoding'];
@@ -33,22 +33,13 @@ export const tokenCountCachePath: string = fileURLToPath(
   new URL('./sample-token-counts.json', import.meta.url),
 );
 
-/** A 32-bit FNV-1a over UTF-16 code units from `seed`, finished with murmur3's avalanche. */
-function hash32(text: string, seed: number): number {
-  let hash = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
-  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
-  return (hash ^ (hash >>> 16)) >>> 0;
-}
-
 /**
  * Names a counted text by content: its length and two independent 32-bit hashes, so a changed
  * text is a miss (a 2^-64 chance otherwise). Not SHA-256: loading crypto alone would cost a
  * sample `select` more than all the counting it saves.
  */
 function textDigest(text: string): string {
-  return `${text.length.toString(36)}.${hash32(text, 0).toString(36)}.${hash32(text, 0x9e3779b9).toString(36)}`;
+  return `${text.length.toString(36)}.${hashString(text, 0).toString(36)}.${hashString(text, 0x9e3779b9).toString(36)}`;
 }
 
 /**

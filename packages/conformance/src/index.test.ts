@@ -11,6 +11,7 @@ it('exports exactly the public API', async () => {
     'describeFusion',
     'describePacker',
     'describeRanker',
+    'describeRemoteEmbedder',
     'expectSameRanking',
     'expectWellFormedRanking',
     'extraTools',

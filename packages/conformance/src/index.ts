@@ -8,10 +8,16 @@ export {
 export { type DescribeFusionOptions, describeFusion } from './describe-fusion.js';
 export { type DescribePackerOptions, describePacker } from './describe-packer.js';
 export { type DescribeRankerOptions, describeRanker } from './describe-ranker.js';
+export {
+  type DescribeRemoteEmbedderOptions,
+  describeRemoteEmbedder,
+  type RemoteEmbedderSettings,
+} from './describe-remote-embedder.js';
 export { expectSameRanking, expectWellFormedRanking } from './expect-ranking.js';
 export {
   bagOfWordsEmbedder,
   type CountingEmbedder,
   countingEmbedder,
 } from './fixture-embedders.js';
+export type { RemoteEmbeddingsServer, RemoteFault, RemoteWireItem } from './remote-server.js';
 export { extraTools, sampleQueries, sampleTools } from './sample-tools.js';

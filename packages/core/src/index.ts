@@ -72,6 +72,7 @@ export {
 } from './pipeline/query-length.js';
 export type { Pick, Selection } from './pipeline/selection.js';
 export type { NameFilter, ToolScope } from './pipeline/tool-scope.js';
+export { compareRanked } from './ranking/compare-ranked.js';
 // Allocation-free top-k building blocks shared by the lexical rankers, for ranker authors too.
 export { gallopTo } from './ranking/gallop.js';
 export {
@@ -157,7 +158,11 @@ export {
 export { isCanonicalTool, toTools } from './tools/to-tools.js';
 export type { JsonSchema, Tool, ToolFormat } from './tools/tool.js';
 export { isAbortError, raceAbort, throwIfAborted } from './util/abort.js';
+// One home for small algorithms several packages need: an integer check, a string hash, a seeded generator.
+export { checkInteger, type IntegerRule } from './util/check-integer.js';
+export { hashHex, hashString, mixHash } from './util/hash-string.js';
 export { type PathFailureContext, pathFailure } from './util/path-failure.js';
+export { seededRandom } from './util/seeded-random.js';
 export {
   checkSnapshotNames,
   failSnapshot,

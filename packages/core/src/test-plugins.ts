@@ -1,4 +1,5 @@
 import type { ToolExample } from './learning/tool-example.js';
+import { compareRanked } from './ranking/compare-ranked.js';
 import type { FusionV1 } from './spec/fusion-v1.js';
 import type { PackerV1 } from './spec/packer-v1.js';
 import type { RankerIndexV1, RankerV1 } from './spec/ranker-v1.js';
@@ -41,7 +42,7 @@ export function overlapRanker(options: { id?: string; incremental?: boolean } = 
           return [...terms]
             .map(([name, set]) => ({ name, score: words.filter((word) => set.has(word)).length }))
             .filter((entry) => entry.score > 0)
-            .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1))
+            .sort(compareRanked)
             .slice(0, limit);
         },
       };
@@ -76,7 +77,7 @@ export const testFusion: FusionV1 = {
     }
     return [...fused]
       .map(([name, slot]) => ({ name, ...slot }))
-      .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1))
+      .sort(compareRanked)
       .slice(0, limit);
   },
 };

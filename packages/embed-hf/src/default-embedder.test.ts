@@ -1,12 +1,18 @@
 import { InvalidArgumentError } from '@shortlist/core';
+import {
+  type EmbeddingsServer,
+  type HFEmbeddingsBody,
+  hfEmbeddingsWire,
+  startEmbeddingsServer,
+} from '@shortlist/test-servers';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hfEmbedder } from './default-embedder.js';
 import { createHFEmbedder } from './hf-embedder.js';
-import { type HFTestServer, startHFServer } from './test-hf-server.js';
 
-let server: HFTestServer;
+const wire = hfEmbeddingsWire();
+let server: EmbeddingsServer<HFEmbeddingsBody>;
 beforeAll(async () => {
-  server = await startHFServer();
+  server = await startEmbeddingsServer({ wire });
 });
 afterAll(() => server.close());
 afterEach(() => {
@@ -27,7 +33,7 @@ describe('hfEmbedder (the ready default) and the lazy token', () => {
     const embedder = createHFEmbedder({
       model: 'BAAI/bge-small-en-v1.5',
       dimensions: 8,
-      endpointUrl: server.endpointUrl,
+      endpointUrl: server.url,
     });
     vi.stubEnv('HF_TOKEN', 'hf_SetAfterCreation123');
     await embedder.doEmbed(['hello']);

@@ -1,11 +1,17 @@
 import { describeEmbedder } from '@shortlist/conformance';
+import {
+  type EmbeddingsServer,
+  type HFEmbeddingsBody,
+  hfEmbeddingsWire,
+  startEmbeddingsServer,
+} from '@shortlist/test-servers';
 import { afterAll, beforeAll } from 'vitest';
 import { createHFEmbedder } from './hf-embedder.js';
-import { type HFTestServer, startHFServer } from './test-hf-server.js';
 
-let server: HFTestServer;
+const wire = hfEmbeddingsWire();
+let server: EmbeddingsServer<HFEmbeddingsBody>;
 beforeAll(async () => {
-  server = await startHFServer({ dimensions: 16 });
+  server = await startEmbeddingsServer({ wire, dimensions: 16 });
 });
 afterAll(() => server.close());
 
@@ -15,18 +21,18 @@ describeEmbedder('createHFEmbedder (local endpoint, pooled output)', {
       model: 'BAAI/bge-small-en-v1.5',
       dimensions: 16,
       accessToken: 'hf_conformance',
-      endpointUrl: server.endpointUrl,
+      endpointUrl: server.url,
     }),
 });
 
 describeEmbedder('createHFEmbedder (local endpoint, per-token output, batches of 2)', {
   create: () => {
-    server.shape = 'tokens';
+    wire.shape = 'tokens';
     return createHFEmbedder({
       model: 'BAAI/bge-small-en-v1.5',
       dimensions: 16,
       accessToken: 'hf_conformance',
-      endpointUrl: server.endpointUrl,
+      endpointUrl: server.url,
       maxBatchSize: 2,
     });
   },

@@ -1,14 +1,22 @@
 import { embedMany, InvalidArgumentError } from '@shortlist/core';
+import {
+  type EmbeddingsServer,
+  type HFEmbeddingsBody,
+  hfEmbeddingsWire,
+  startEmbeddingsServer,
+  tokensOf,
+  vectorOf,
+} from '@shortlist/test-servers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHFEmbedder } from './hf-embedder.js';
 import type { HFEmbedderOptions } from './hf-embedder-options.js';
-import { type HFTestServer, startHFServer, tokensOf, vectorOf } from './test-hf-server.js';
 
 const accessToken = 'hf_TestToken0123456789abcdef';
-let server: HFTestServer;
+const wire = hfEmbeddingsWire();
+let server: EmbeddingsServer<HFEmbeddingsBody>;
 
 beforeAll(async () => {
-  server = await startHFServer();
+  server = await startEmbeddingsServer({ wire });
 });
 afterAll(() => server.close());
 beforeEach(() => server.reset());
@@ -17,7 +25,7 @@ const local = (options: Partial<HFEmbedderOptions> = {}) =>
   createHFEmbedder({
     model: 'BAAI/bge-small-en-v1.5',
     accessToken,
-    endpointUrl: server.endpointUrl,
+    endpointUrl: server.url,
     dimensions: 8,
     ...options,
   });
@@ -75,7 +83,7 @@ describe('createHFEmbedder against a local feature-extraction server', () => {
     const embedder = createHFEmbedder({
       model: 'my-model',
       dimensions: 8,
-      endpointUrl: server.endpointUrl,
+      endpointUrl: server.url,
     });
     const saved = process.env.HF_TOKEN;
     delete process.env.HF_TOKEN;
@@ -98,7 +106,7 @@ describe('createHFEmbedder against a local feature-extraction server', () => {
       fetch: rerouted,
     });
     const { embeddings } = await embedder.doEmbed(['via provider']);
-    expect(server.hubRequests[0]).toMatch(/^\/api\/models\/BAAI\/bge-small-en-v1\.5\?/);
+    expect(wire.hubRequests[0]).toMatch(/^\/api\/models\/BAAI\/bge-small-en-v1\.5\?/);
     expect(server.requests[0]).toMatchObject({
       url: '/hf-inference/models/BAAI/bge-small-en-v1.5/pipeline/feature-extraction',
       body: { inputs: ['via provider'] },
@@ -113,7 +121,7 @@ describe('createHFEmbedder against a local feature-extraction server', () => {
     ['nested', 'number[][][][] (per token under a batch of one)'],
   ] as const)('a %s batch, %s', (shape, _layout) => {
     it('gives one vector per text, mean-pooled where needed', async () => {
-      server.shape = shape;
+      wire.shape = shape;
       const texts = ['alpha', 'beta', 'gamma'];
       const { embeddings } = await local({ normalize: false }).doEmbed(texts);
       texts.forEach((text, i) => {
@@ -127,14 +135,14 @@ describe('createHFEmbedder against a local feature-extraction server', () => {
     ['tokens-single', 'number[][] of one text’s tokens'],
     ['tokens', 'number[][][] of one text'],
   ] as const)('one text answered as %s (%s)', async (shape, _layout) => {
-    server.shape = shape;
+    wire.shape = shape;
     const { embeddings } = await local({ normalize: false }).doEmbed(['solo']);
     expect(embeddings).toHaveLength(1);
     expectVector(embeddings[0], vectorOf('solo', 8));
   });
 
   it('takes the first token with cls pooling', async () => {
-    server.shape = 'tokens';
+    wire.shape = 'tokens';
     const { embeddings } = await local({ normalize: false, pooling: 'cls' }).doEmbed(['a', 'b']);
     expectVector(embeddings[1], tokensOf('b', 8)[0]!);
   });
@@ -201,5 +209,23 @@ describe('createHFEmbedder options', () => {
       { model: 'm', dimensions: 8, pooling: 'max' as 'mean' },
       'createHFEmbedder(options.pooling)',
     );
+  });
+});
+
+describe('retries done by this package (the SDK only re-sends 503 at once, unbounded)', () => {
+  it('backs off exponentially from retryDelayMs without retry-after', async () => {
+    server.script({ kind: 'status', status: 500 }, { kind: 'status', status: 500 });
+    await local({ retryDelayMs: 100, maxRetries: 2 }).doEmbed(['a']);
+    const [first, second, third] = server.requests.map((r) => r.receivedAt);
+    expect(second! - first!).toBeGreaterThanOrEqual(70);
+    expect(third! - second!).toBeGreaterThanOrEqual(145);
+  });
+
+  it('says how long the server asked to wait when that ends the retries', async () => {
+    server.script({ kind: 'status', status: 429, headers: { 'retry-after': '3600' } });
+    const error = await local()
+      .doEmbed(['a'])
+      .catch((caught: unknown) => caught);
+    expect((error as Error).message).toMatch(/asked to wait 3600 s/);
   });
 });

@@ -1,18 +1,20 @@
 import { type FeatureExtractionArgs, InferenceClient } from '@huggingface/inference';
+import { ApiCallError, type EmbedderV1, throwIfAborted } from '@shortlist/core';
 import {
-  ApiCallError,
-  type EmbedderV1,
-  type EmbedResult,
-  InvalidArgumentError,
-  type LongCallOptions,
-  throwIfAborted,
-} from '@shortlist/core';
+  backoffMs,
+  MAX_RETRY_AFTER_MS,
+  type Redactor,
+  readCredential,
+  redactor,
+  remoteEmbedder,
+  retryAfterMs,
+  safeCause,
+  sleep,
+} from '@shortlist/remote';
 import { type AttemptFailure, classifyFailure, type SeenResponse } from './classify-failure.js';
 import type { HFEmbedderOptions } from './hf-embedder-options.js';
 import { OutputShapeError, poolOutput, unitLength } from './pool-output.js';
-import { redact, safeCause } from './redact.js';
 import { type HFSettings, resolveSettings } from './resolve-settings.js';
-import { backoffMs, maxRetryAfterMs, retryAfterMs, sleep } from './retry-timing.js';
 
 const hints: Record<AttemptFailure['reason'], string> = {
   authentication: 'check accessToken or HF_TOKEN, and that the token may call this model',
@@ -24,27 +26,18 @@ const hints: Record<AttemptFailure['reason'], string> = {
   'invalid-response': 'no vectors were returned rather than risk misaligning them',
 };
 
+/** Text shaped like a Hugging Face token, masked in errors even when it is not the one in use. */
+const hfTokenShape = { pattern: /\bhf_[A-Za-z0-9]{6,}/, mask: 'hf_[redacted]' };
+
 function resolveToken(settings: HFSettings): string | undefined {
-  const token = settings.accessToken ?? process.env.HF_TOKEN;
-  if (token !== undefined && token.trim() !== '') return token;
-  if (settings.endpointUrl !== undefined) return undefined;
-  throw new InvalidArgumentError({
+  return readCredential({
+    given: settings.accessToken,
+    envVar: 'HF_TOKEN',
     argument: 'createHFEmbedder(options.accessToken)',
     expected: 'a Hugging Face access token',
-    message:
+    missing:
       'no Hugging Face token: set the HF_TOKEN environment variable or pass createHFEmbedder({ accessToken }) (not needed with an endpointUrl that has no auth)',
-  });
-}
-
-function checkTexts(texts: readonly string[]): void {
-  texts.forEach((text, i) => {
-    if (typeof text !== 'string' || text.length === 0) {
-      throw new InvalidArgumentError({
-        argument: `texts[${i}]`,
-        expected: 'a non-empty string',
-        message: `doEmbed: texts[${i}] is ${text === '' ? 'empty' : typeof text}; feature extraction embeds only non-empty strings`,
-      });
-    }
+    optional: settings.endpointUrl !== undefined,
   });
 }
 
@@ -56,30 +49,32 @@ function checkTexts(texts: readonly string[]): void {
  */
 export function createHFEmbedder(options: HFEmbedderOptions): EmbedderV1 {
   const settings = resolveSettings(options);
-  let connection: { client: InferenceClient; token: string | undefined } | undefined;
+  let connection: { client: InferenceClient; redaction: Redactor } | undefined;
   const where = settings.endpointUrl ?? `provider ${settings.provider}`;
 
-  const fail = (failure: AttemptFailure, attempts: number, error: unknown, token?: string) =>
+  const fail = (failure: AttemptFailure, attempts: number, error: unknown, redaction: Redactor) =>
     new ApiCallError({
       provider: 'huggingface',
       reason: failure.reason,
       retryable: failure.retryable,
       ...(failure.status === undefined ? {} : { status: failure.status }),
-      message: redact(
+      message: redaction.clean(
         `Hugging Face feature extraction for ${settings.model} at ${where} failed (${failure.reason}${
           failure.status === undefined ? '' : ` ${failure.status}`
         }) after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${failure.detail}; ${hints[failure.reason]}`,
-        token,
       ),
-      cause: failure.reason === 'authentication' ? undefined : safeCause(error, token),
+      cause: failure.reason === 'authentication' ? undefined : safeCause(error, redaction),
     });
 
   const embedChunk = async (texts: string[], signal: AbortSignal | undefined) => {
     connection ??= (() => {
       const token = resolveToken(settings);
-      return { client: new InferenceClient(token ?? ''), token };
+      return {
+        client: new InferenceClient(token ?? ''),
+        redaction: redactor([token], [hfTokenShape]),
+      };
     })();
-    const { client, token } = connection;
+    const { client, redaction } = connection;
     const args: FeatureExtractionArgs = {
       model: settings.model,
       inputs: texts,
@@ -128,9 +123,9 @@ export function createHFEmbedder(options: HFEmbedderOptions): EmbedderV1 {
         }
         const asked = failure.retryable ? retryAfterMs(seen.headers) : undefined;
         if (!failure.retryable || attempt >= settings.maxRetries) {
-          throw fail(failure, attempt + 1, error, token);
+          throw fail(failure, attempt + 1, error, redaction);
         }
-        if (asked !== undefined && asked > maxRetryAfterMs) {
+        if (asked !== undefined && asked > MAX_RETRY_AFTER_MS) {
           throw fail(
             {
               ...failure,
@@ -138,7 +133,7 @@ export function createHFEmbedder(options: HFEmbedderOptions): EmbedderV1 {
             },
             attempt + 1,
             error,
-            token,
+            redaction,
           );
         }
         await sleep(asked ?? backoffMs(attempt, settings.retryDelayMs), signal);
@@ -146,21 +141,14 @@ export function createHFEmbedder(options: HFEmbedderOptions): EmbedderV1 {
     }
   };
 
-  return {
-    specificationVersion: 'v1',
+  return remoteEmbedder({
     provider: 'huggingface',
     modelId: settings.model,
     dimensions: settings.dimensions,
     maxBatchSize: settings.maxBatchSize,
     maxConcurrency: settings.concurrency,
-    async doEmbed(
-      texts: readonly string[],
-      callOptions: LongCallOptions = {},
-    ): Promise<EmbedResult> {
-      const { signal, onProgress } = callOptions;
-      throwIfAborted(signal);
-      if (texts.length === 0) return { embeddings: [] };
-      checkTexts(texts);
+    service: 'feature extraction',
+    async embed(texts, { signal, onProgress }) {
       const embeddings: Float32Array[] = [];
       onProgress?.({ phase: 'huggingface: embed', done: 0, total: texts.length });
       for (let start = 0; start < texts.length; start += settings.maxBatchSize) {
@@ -174,5 +162,5 @@ export function createHFEmbedder(options: HFEmbedderOptions): EmbedderV1 {
       }
       return { embeddings };
     },
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import type { InferenceProviderOrPolicy } from '@huggingface/inference';
-import { InvalidArgumentError } from '@shortlist/core';
+import { checkInteger, InvalidArgumentError } from '@shortlist/core';
 import type { HFEmbedderOptions, HFPooling } from './hf-embedder-options.js';
 import { hfModelDimensions } from './model-dimensions.js';
 
@@ -32,15 +32,7 @@ function invalid(name: string, expected: string, detail: string): InvalidArgumen
 }
 
 function integer(name: string, value: number | undefined, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min) {
-    throw invalid(
-      name,
-      `an integer >= ${min}`,
-      `${name} must be an integer >= ${min}, got ${String(value)}`,
-    );
-  }
-  return value;
+  return checkInteger(value, `${where}(options.${name})`, { min, fallback });
 }
 
 /** Applies defaults and rejects unusable options with an error naming the option. */

@@ -1,20 +1,7 @@
-/** Longest `retry-after` the embedder lets the SDK wait out; a longer one ends the retries. */
-const MAX_RETRY_AFTER_MS = 60_000;
+import { MAX_RETRY_AFTER_MS, retryAfterMs } from '@shortlist/remote';
 
 /** The connection broke while the body was read; the SDK retries it like any connection error. */
 export class BodyCutOffError extends Error {}
-
-/** Milliseconds a response asks to wait, from `retry-after-ms` or `retry-after` (seconds or a date). */
-function retryAfterMs(headers: Headers): number | undefined {
-  const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
-  if (!Number.isNaN(ms)) return ms;
-  const value = headers.get('retry-after');
-  if (!value) return undefined;
-  const seconds = Number.parseFloat(value);
-  if (!Number.isNaN(seconds)) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : date - Date.now();
-}
 
 /**
  * Wraps the `fetch` the SDK calls so that one attempt ends only when its whole body has arrived

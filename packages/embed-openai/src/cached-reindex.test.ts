@@ -3,14 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cached, pipe, semantic, toTools } from '@shortlist/core';
 import { fileStore } from '@shortlist/core/node';
+import {
+  type EmbeddingsServer,
+  type OpenAIEmbeddingsBody,
+  openAIEmbeddingsWire,
+  startEmbeddingsServer,
+} from '@shortlist/test-servers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createOpenAIEmbedder } from './openai-embedder.js';
-import { type OpenAITestServer, startOpenAIServer } from './test-openai-server.js';
 
-let server: OpenAITestServer;
+let server: EmbeddingsServer<OpenAIEmbeddingsBody>;
 let directory: string;
 beforeAll(async () => {
-  server = await startOpenAIServer();
+  server = await startEmbeddingsServer({ wire: openAIEmbeddingsWire });
   directory = await mkdtemp(join(tmpdir(), 'shortlist-openai-cache-'));
 });
 afterAll(async () => {
@@ -32,7 +37,7 @@ it('re-indexing an unchanged catalogue through a file cache sends no request to 
   const embed = (model: string) =>
     createOpenAIEmbedder({
       apiKey: 'sk-test',
-      baseURL: server.baseURL,
+      baseURL: server.url,
       model,
       dimensions: 16,
       maxBatchSize: 16,

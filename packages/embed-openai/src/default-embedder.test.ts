@@ -1,11 +1,17 @@
 import { InvalidArgumentError } from '@shortlist/core';
+import {
+  type EmbeddingsServer,
+  type OpenAIEmbeddingsBody,
+  openAIEmbeddingsWire,
+  startEmbeddingsServer,
+  vectorOf,
+} from '@shortlist/test-servers';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openaiEmbedder } from './default-embedder.js';
-import { type OpenAITestServer, startOpenAIServer, vectorOf } from './test-openai-server.js';
 
-let server: OpenAITestServer;
+let server: EmbeddingsServer<OpenAIEmbeddingsBody>;
 beforeAll(async () => {
-  server = await startOpenAIServer({ defaultDimensions: 1536 });
+  server = await startEmbeddingsServer({ wire: openAIEmbeddingsWire, dimensions: 1536 });
 });
 afterAll(() => server.close());
 afterEach(() => {
@@ -24,7 +30,7 @@ describe('openaiEmbedder (the ready default)', () => {
 
   it('reads the key set after import, when it first embeds', async () => {
     vi.stubEnv('OPENAI_API_KEY', 'sk-set-after-import-123456');
-    vi.stubEnv('OPENAI_BASE_URL', server.baseURL);
+    vi.stubEnv('OPENAI_BASE_URL', server.url);
     const { embeddings } = await openaiEmbedder.doEmbed(['hello']);
     expect(server.requests[0]!.authorization).toBe('Bearer sk-set-after-import-123456');
     expect(server.requests[0]!.body.dimensions).toBeUndefined();

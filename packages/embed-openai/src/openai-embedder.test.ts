@@ -1,21 +1,27 @@
 import { embedMany, InvalidArgumentError } from '@shortlist/core';
+import {
+  type EmbeddingsServer,
+  type OpenAIEmbeddingsBody,
+  openAIEmbeddingsWire,
+  startEmbeddingsServer,
+  vectorOf,
+} from '@shortlist/test-servers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAIEmbedder } from './openai-embedder.js';
 import type { EmbedWarning } from './openai-embedder-options.js';
-import { type OpenAITestServer, startOpenAIServer, vectorOf } from './test-openai-server.js';
 import { countTokens } from './token-batches.js';
 
 const apiKey = 'sk-test-0123456789abcdef';
-let server: OpenAITestServer;
+let server: EmbeddingsServer<OpenAIEmbeddingsBody>;
 
 beforeAll(async () => {
-  server = await startOpenAIServer();
+  server = await startEmbeddingsServer({ wire: openAIEmbeddingsWire });
 });
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 const local = (options: Parameters<typeof createOpenAIEmbedder>[0] = {}) =>
-  createOpenAIEmbedder({ apiKey, baseURL: server.baseURL, dimensions: 8, ...options });
+  createOpenAIEmbedder({ apiKey, baseURL: server.url, dimensions: 8, ...options });
 
 /** A text of exactly `tokens` cl100k_base tokens, checked with the real tokenizer. */
 function textOfTokens(tokens: number, word = ' hello'): string {
@@ -178,5 +184,21 @@ describe('createOpenAIEmbedder options', () => {
       'createOpenAIEmbedder(options.maxInputTokens)',
     );
     invalid({ encodingFormat: 'hex' as 'float' }, 'createOpenAIEmbedder(options.encodingFormat)');
+  });
+});
+
+describe('a hostile input', () => {
+  it('truncates a 1,000,000-character word without counting all of it', async () => {
+    const warnings: EmbedWarning[] = [];
+    const huge = 'x'.repeat(1_000_000);
+    await local({ onWarning: (warning) => warnings.push(warning) }).doEmbed([huge]);
+    const sent = server.requests[0]!.body.input[0]!;
+    expect(huge.startsWith(sent)).toBe(true);
+    expect(countTokens(sent)).toBeLessThanOrEqual(8192);
+    expect(countTokens(sent)).toBeGreaterThan(8000);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.message).toMatch(
+      /has more than \d+ tokens, over the 8192-token input limit/,
+    );
   });
 });

@@ -1,44 +1,16 @@
-import {
-  type EmbedderV1,
-  type EmbedResult,
-  InvalidArgumentError,
-  type LongCallOptions,
-  raceAbort,
-  throwIfAborted,
-} from '@shortlist/core';
+import { type EmbedderV1, raceAbort, throwIfAborted } from '@shortlist/core';
+import { readCredential, redactor, remoteEmbedder } from '@shortlist/remote';
 import OpenAI from 'openai';
 import type { EmbeddingCreateParams } from 'openai/resources/embeddings';
 import { boundedFetch } from './bounded-fetch.js';
 import type { OpenAIEmbedderOptions } from './openai-embedder-options.js';
 import { readEmbeddings } from './read-embeddings.js';
-import { type OpenAISettings, resolveSettings } from './resolve-settings.js';
+import { resolveSettings } from './resolve-settings.js';
 import { type CallContext, toApiCallError } from './to-api-call-error.js';
 import { planRequests, prepareInputs } from './token-batches.js';
 
-function resolveApiKey(settings: OpenAISettings): string {
-  const key = settings.apiKey ?? process.env.OPENAI_API_KEY;
-  if (typeof key !== 'string' || key.trim() === '') {
-    throw new InvalidArgumentError({
-      argument: 'createOpenAIEmbedder(options.apiKey)',
-      expected: 'an OpenAI API key',
-      message:
-        'no OpenAI API key: set the OPENAI_API_KEY environment variable or pass createOpenAIEmbedder({ apiKey }) (any non-empty string for a local server that ignores keys)',
-    });
-  }
-  return key;
-}
-
-function checkTexts(texts: readonly string[]): void {
-  texts.forEach((text, i) => {
-    if (typeof text !== 'string' || text.length === 0) {
-      throw new InvalidArgumentError({
-        argument: `texts[${i}]`,
-        expected: 'a non-empty string',
-        message: `doEmbed: texts[${i}] is ${text === '' ? 'empty' : typeof text}; the OpenAI API embeds only non-empty strings`,
-      });
-    }
-  });
-}
+/** Text shaped like an OpenAI key, masked in errors even when it is not the key in use. */
+const openAIKeyShape = { pattern: /\bsk-[A-Za-z0-9_*-]{3,}/, mask: 'sk-[redacted]' };
 
 /**
  * An embedder on the official `openai` SDK, for OpenAI or any OpenAI-compatible server. Splits
@@ -53,7 +25,14 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions = {}): Embed
 
   const connect = (): { client: OpenAI; context: CallContext } => {
     if (!client || !context) {
-      const apiKey = resolveApiKey(settings);
+      const apiKey = readCredential({
+        given: settings.apiKey,
+        envVar: 'OPENAI_API_KEY',
+        argument: 'createOpenAIEmbedder(options.apiKey)',
+        expected: 'an OpenAI API key',
+        missing:
+          'no OpenAI API key: set the OPENAI_API_KEY environment variable or pass createOpenAIEmbedder({ apiKey }) (any non-empty string for a local server that ignores keys)',
+      });
       client = new OpenAI({
         apiKey,
         maxRetries: settings.maxRetries,
@@ -68,7 +47,7 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions = {}): Embed
         baseURL: client.baseURL,
         timeoutMs: settings.timeoutMs,
         maxRetries: settings.maxRetries,
-        apiKey,
+        redaction: redactor([apiKey], [openAIKeyShape]),
       };
     }
     return { client, context };
@@ -91,21 +70,14 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions = {}): Embed
     }
   };
 
-  return {
-    specificationVersion: 'v1',
+  return remoteEmbedder({
     provider: 'openai',
     modelId: settings.model,
     dimensions: settings.dimensions,
     maxBatchSize: settings.maxBatchSize,
     maxConcurrency: settings.concurrency,
-    async doEmbed(
-      texts: readonly string[],
-      callOptions: LongCallOptions = {},
-    ): Promise<EmbedResult> {
-      const { signal, onProgress } = callOptions;
-      throwIfAborted(signal);
-      if (texts.length === 0) return { embeddings: [] };
-      checkTexts(texts);
+    service: 'the OpenAI API',
+    async embed(texts, { signal, onProgress }) {
       const inputs = prepareInputs(texts, settings.maxInputTokens);
       inputs.forEach((input, index) => {
         if (input.truncatedFrom === undefined) return;
@@ -134,5 +106,5 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions = {}): Embed
       }
       return tokensKnown ? { embeddings, usage: { tokens } } : { embeddings };
     },
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@shortlist/core';
+import { checkInteger, InvalidArgumentError } from '@shortlist/core';
 import { acceptsDimensions, openAIModelDimensions } from './model-dimensions.js';
 import type { EmbedWarning, OpenAIEmbedderOptions } from './openai-embedder-options.js';
 
@@ -25,15 +25,7 @@ export interface OpenAISettings {
 const where = 'createOpenAIEmbedder';
 
 function integer(name: string, value: number | undefined, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min) {
-    throw new InvalidArgumentError({
-      argument: `${where}(options.${name})`,
-      expected: `an integer >= ${min}`,
-      message: `${where}: ${name} must be an integer >= ${min}, got ${String(value)}`,
-    });
-  }
-  return value;
+  return checkInteger(value, `${where}(options.${name})`, { min, fallback });
 }
 
 function defaultWarning(warning: EmbedWarning): void {

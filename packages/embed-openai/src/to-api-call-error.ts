@@ -1,7 +1,7 @@
 import { ApiCallError, type ApiFailureReason } from '@shortlist/core';
+import { type Redactor, safeCause } from '@shortlist/remote';
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { BodyCutOffError } from './bounded-fetch.js';
-import { redact, safeCause } from './redact.js';
 
 /** What an error message may say about the call; never the key itself. */
 export interface CallContext {
@@ -9,8 +9,8 @@ export interface CallContext {
   readonly baseURL: string;
   readonly timeoutMs: number;
   readonly maxRetries: number;
-  /** Only used to scrub it from messages. */
-  readonly apiKey: string | undefined;
+  /** Scrubs the key (and anything shaped like an OpenAI key) from messages and causes. */
+  readonly redaction: Redactor;
 }
 
 function make(
@@ -25,9 +25,9 @@ function make(
     provider: 'openai',
     reason,
     retryable,
-    message: redact(message, context.apiKey),
+    message: context.redaction.clean(message),
     ...(status === undefined ? {} : { status }),
-    cause: reason === 'authentication' ? undefined : safeCause(error, context.apiKey),
+    cause: reason === 'authentication' ? undefined : safeCause(error, context.redaction),
   });
 }
 

@@ -1,6 +1,5 @@
-import { InvalidArgumentError } from '@shortlist/core';
+import { InvalidArgumentError, seededRandom } from '@shortlist/core';
 import { quantileSorted } from './quantile.js';
-import { seededRandom } from './random.js';
 
 /** A mean and its confidence interval, in the units of the values. */
 export interface Interval {

@@ -2,12 +2,12 @@ import {
   InvalidArgumentError,
   MAX_EXAMPLE_QUERY_LENGTH,
   type Picker,
+  seededRandom,
   type ToolExample,
   throwIfAborted,
 } from '@shortlist/core';
 import { type PairedInterval, pairedBootstrap } from './bootstrap.js';
 import type { Dataset, DatasetQuery } from './dataset.js';
-import { seededRandom } from './random.js';
 import { scorers } from './score-query.js';
 
 /** The metrics an online evaluation reports per window. */

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Progress, throwIfAborted } from '@shortlist/core';
+import { checkInteger, InvalidArgumentError, type Progress, throwIfAborted } from '@shortlist/core';
 import {
   type BootstrapOptions,
   bootstrapColumns,
@@ -46,14 +46,7 @@ export interface EvaluateOptions extends BootstrapOptions {
 }
 
 function positiveInteger(value: number, argument: string): number {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new InvalidArgumentError({
-      argument,
-      expected: 'a positive integer',
-      message: `${argument} must be a positive integer, got ${String(value)}`,
-    });
-  }
-  return value;
+  return checkInteger(value, argument);
 }
 
 function toRetrieve(picker: Selector | RetrieveFunction): {

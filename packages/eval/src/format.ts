@@ -21,18 +21,33 @@ export function fixed(value: number, digits: number): string {
   return Number.isFinite(value) ? value.toFixed(digits) : '–';
 }
 
-/** Markdown table from a header row and body rows, cells padded so the columns line up. */
+/** Options of `markdownTable`. */
+export interface MarkdownTableOptions {
+  /** Columns whose cells are padded on the left, such as numbers. @default none */
+  readonly alignRight?: readonly number[];
+}
+
+/**
+ * A Markdown table from a header row and body rows, every column padded to its widest cell (in
+ * code points), the layout Biome and Prettier give tables, so a pasted table stays as printed.
+ */
 export function markdownTable(
   header: readonly string[],
   rows: readonly (readonly string[])[],
+  options: MarkdownTableOptions = {},
 ): string {
+  const right = new Set(options.alignRight ?? []);
   const length = (cell: string) => [...cell].length;
   const widths = header.map((cell, j) =>
     Math.max(3, length(cell), ...rows.map((row) => length(row[j] ?? ''))),
   );
-  const line = (cells: readonly string[]) =>
-    `| ${cells.map((cell, j) => cell + ' '.repeat(widths[j]! - length(cell))).join(' | ')} |`;
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join(
-    '\n',
+  const pad = (cell: string, j: number) => {
+    const space = ' '.repeat(widths[j]! - length(cell));
+    return right.has(j) ? space + cell : cell + space;
+  };
+  const line = (cells: readonly string[]) => `| ${cells.map(pad).join(' | ')} |`;
+  const rule = widths.map((width, j) =>
+    right.has(j) ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width),
   );
+  return [line(header), `| ${rule.join(' | ')} |`, ...rows.map(line)].join('\n');
 }

@@ -11,6 +11,7 @@ it('exports the public surface and nothing else', async () => {
     'hitAt',
     'isMetricName',
     'loadDataset',
+    'markdownTable',
     'metricNames',
     'ndcgAt',
     'onlineMarkdown',

@@ -24,6 +24,7 @@ export {
   onlineMetrics,
   shuffledQueries,
 } from './evaluate-online.js';
+export { type MarkdownTableOptions, markdownTable } from './format.js';
 export { type LoadDatasetOptions, loadDataset } from './load-dataset.js';
 export { isMetricName, type MetricName, metricNames } from './metric-names.js';
 export { type OnlineMarkdownOptions, onlineMarkdown } from './online-markdown.js';

@@ -1,5 +1,4 @@
-import { InvalidArgumentError } from '@shortlist/core';
-import { stableHash } from './stable-hash.js';
+import { checkInteger, hashString } from '@shortlist/core';
 
 /**
  * Picks `count` items by a seeded hash of their id, keeping their original order. The pick is
@@ -10,17 +9,11 @@ export function sampleById<T extends { readonly id: string }>(
   count: number,
   seed = 0,
 ): T[] {
-  if (!Number.isInteger(count) || count < 1) {
-    throw new InvalidArgumentError({
-      argument: 'sample',
-      expected: 'a positive integer',
-      message: `sample must be a positive integer number of queries, got ${String(count)}`,
-    });
-  }
+  checkInteger(count, 'sample', { hint: 'number of queries' });
   if (count >= items.length) return [...items];
   const keyed = items.map((item, index) => ({
     index,
-    key: stableHash(item.id, seed),
+    key: hashString(item.id, seed),
     id: item.id,
   }));
   keyed.sort((a, b) => a.key - b.key || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -1,4 +1,10 @@
-import { defaultTokenizer, type PackerV1, type RankerV1, toolText } from '@shortlist/core';
+import {
+  compareRanked,
+  defaultTokenizer,
+  type PackerV1,
+  type RankerV1,
+  toolText,
+} from '@shortlist/core';
 
 /** A word-overlap ranker for tests: score = shared distinct words; ties by name. */
 export const overlapRanker = (): RankerV1 => ({
@@ -19,7 +25,7 @@ export const overlapRanker = (): RankerV1 => ({
             score: [...terms].filter((term) => bag.has(term)).length,
           }))
           .filter((entry) => entry.score > 0)
-          .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1))
+          .sort(compareRanked)
           .slice(0, limit);
       },
     };

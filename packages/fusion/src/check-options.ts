@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@shortlist/core';
+import { checkInteger, InvalidArgumentError } from '@shortlist/core';
 
 /** Ranker weights as the factories store them: a frozen copy of finite, non-negative numbers. */
 export type Weights = Readonly<Record<string, number>>;
@@ -41,26 +41,14 @@ export function checkK(k: unknown, argument: string): number {
 
 /** Validates a fusion's `head`: a positive integer, the tools of each ranking it normalises over. */
 export function checkHead(head: unknown, argument: string): number {
-  if (typeof head !== 'number' || !Number.isSafeInteger(head) || head < 1) {
-    throw new InvalidArgumentError({
-      argument,
-      expected: 'a positive integer',
-      message: `${argument} must be a positive integer (tools of each ranking normalised over, e.g. 40), got ${String(head)}`,
-    });
-  }
-  return head;
+  return checkInteger(head, argument, {
+    hint: '(tools of each ranking normalised over, e.g. 40)',
+  });
 }
 
 /** Validates `doFuse`'s limit: a non-negative integer. */
 export function checkLimit(limit: unknown, argument: string): number {
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) {
-    throw new InvalidArgumentError({
-      argument,
-      expected: 'an integer ≥ 0',
-      message: `${argument} must be an integer ≥ 0, got ${String(limit)}`,
-    });
-  }
-  return limit;
+  return checkInteger(limit, argument, { min: 0 });
 }
 
 /** The weight of a ranker: its entry in `weights`, or 1 when it has none. */

@@ -1,4 +1,5 @@
 import {
+  compareRanked,
   type FusedTool,
   InvalidArgumentError,
   type SourcePlacement,
@@ -111,7 +112,7 @@ export function combine(
     const rank = tail.get(name);
     result.push({ name, score: rank === undefined ? score : lowest - rank, sources });
   }
-  result.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  result.sort(compareRanked);
   return result.length > limit ? result.slice(0, limit) : result;
 }
 

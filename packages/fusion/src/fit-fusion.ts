@@ -1,4 +1,5 @@
 import {
+  checkInteger,
   InvalidArgumentError,
   type LongCallOptions,
   type Picker,
@@ -95,14 +96,7 @@ function checkQueries(queries: unknown): readonly LabelledQuery[] {
 }
 
 function checkPositiveInteger(value: unknown, argument: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new InvalidArgumentError({
-      argument,
-      expected: 'a positive integer',
-      message: `${argument} must be a positive integer, got ${String(value)}`,
-    });
-  }
-  return value;
+  return checkInteger(value, argument);
 }
 
 function mean(values: Float64Array, rows?: readonly number[]): number {

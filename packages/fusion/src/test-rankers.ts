@@ -1,16 +1,4 @@
-import type { RankerV1, Ranking, Tool } from '@shortlist/core';
-
-/** A small seeded generator (mulberry32), so synthetic rankings are the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { type RankerV1, type Ranking, seededRandom, type Tool } from '@shortlist/core';
 
 /**
  * A ranker over synthetic queries "q<i>" whose answer is tool "t<i>": with `accuracy` of the
@@ -32,7 +20,7 @@ export function syntheticRanker(
         size: names.length,
         doRank(query: string, { limit }: { limit: number }): Ranking {
           const index = Number(query.slice(1));
-          const random = seeded(seed * 100_003 + index);
+          const random = seededRandom(seed * 100_003 + index);
           const order = names.map((name) => ({ name, key: random() }));
           order.sort((a, b) => a.key - b.key);
           const ranked = order.map((entry) => entry.name);

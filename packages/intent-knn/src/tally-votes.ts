@@ -1,4 +1,4 @@
-import type { Neighbour, Ranking } from '@shortlist/core';
+import { compareRanked, type Neighbour, type Ranking } from '@shortlist/core';
 
 /** The vote rule of `tallyVotes`. */
 export interface TallySettings {
@@ -29,7 +29,5 @@ export function tallyVotes(nearest: readonly Neighbour[], settings: TallySetting
       scores.set(name, score / (exampleCounts?.get(name) ?? 1) ** countExponent);
     }
   }
-  return [...scores]
-    .map(([name, score]) => ({ name, score }))
-    .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return [...scores].map(([name, score]) => ({ name, score })).sort(compareRanked);
 }

@@ -1,4 +1,5 @@
 import {
+  checkInteger,
   InvalidArgumentError,
   type Picker,
   type ToolSession,
@@ -69,12 +70,5 @@ export function checkPicker(picker: unknown, at: string): void {
 
 /** Checks `maxConversations`: a positive integer. */
 export function checkMaxConversations(value: unknown, at: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new InvalidArgumentError({
-      argument: `${at}(options.maxConversations)`,
-      expected: 'a positive integer',
-      message: `${at}(options.maxConversations) must be a positive integer, got ${String(value)}`,
-    });
-  }
-  return value;
+  return checkInteger(value, `${at}(options.maxConversations)`);
 }

@@ -1,4 +1,9 @@
-import { conversationQuery, InvalidArgumentError, type Picker } from '@shortlist/core';
+import {
+  checkInteger,
+  conversationQuery,
+  InvalidArgumentError,
+  type Picker,
+} from '@shortlist/core';
 import { type AgentMiddleware, createMiddleware } from 'langchain';
 import { conversationKey } from './conversation-key.js';
 import {
@@ -41,13 +46,7 @@ export function shortlistToolSearchMiddleware(
     });
   }
   const maxResults = options.maxResults ?? options.limit ?? 5;
-  if (!Number.isInteger(maxResults) || maxResults < 1) {
-    throw new InvalidArgumentError({
-      argument: `${at}(options.maxResults)`,
-      expected: 'a positive integer',
-      message: `${at}(options.maxResults) must be a positive integer, got ${String(maxResults)}`,
-    });
-  }
+  checkInteger(maxResults, `${at}(options.maxResults)`);
   const sessions = conversationSessions(
     picker,
     options,

@@ -1,4 +1,5 @@
 import {
+  compareRanked,
   type ExampleChange,
   type ExampleStore,
   InvalidArgumentError,
@@ -140,9 +141,7 @@ export function learned(options: LearnedOptions): RankerV1 {
             // Helpful votes as their part of the learned share; unhelpful ones as they are.
             score: vote > 0 ? (share * vote) / mass : vote,
           }));
-          ranking.sort(
-            (a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
-          );
+          ranking.sort(compareRanked);
           const result = ranking.length > limit ? ranking.slice(0, limit) : ranking;
           if (result.length > 0) rankingContexts.set(result, { query, ledger, trustedShare });
           return result;

@@ -1,4 +1,5 @@
 import {
+  compareRanked,
   type FusedTool,
   type FusionV1,
   InvalidArgumentError,
@@ -121,7 +122,7 @@ export function withLearning(base: FusionV1, options: WithLearningOptions = {}):
         score: scoreAt(entry, share),
         sources: entry.sources,
       }));
-      result.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      result.sort(compareRanked);
       return result.slice(0, limit);
     },
   };

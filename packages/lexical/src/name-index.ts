@@ -1,4 +1,5 @@
 import {
+  compareRanked,
   InvalidArgumentError,
   type NameFilter,
   type RankedTool,
@@ -155,7 +156,7 @@ export function openNameIndex(
       if (best > 0) scored.push({ name: entry.name, score: best });
     }
     for (const id of ids) inQuery[id] = 0;
-    scored.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    scored.sort(compareRanked);
     return scored.length > limit ? scored.slice(0, limit) : scored;
   };
 

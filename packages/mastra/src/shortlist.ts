@@ -1,5 +1,10 @@
 import type { AgentExecutionOptions, ToolsInput } from '@mastra/core/agent';
-import { conversationQuery, InvalidArgumentError, type Picker } from '@shortlist/core';
+import {
+  checkInteger,
+  conversationQuery,
+  InvalidArgumentError,
+  type Picker,
+} from '@shortlist/core';
 import { lexical } from '@shortlist/lexical';
 import { conversationSessions } from './conversation-sessions.js';
 import { calledTools, searchCalls, turnsOf } from './model-messages.js';
@@ -22,16 +27,8 @@ export interface Shortlist<TOOLS extends ToolsInput> {
 
 const at = 'shortlist';
 
-const positiveInteger = (value: unknown, name: string): number => {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new InvalidArgumentError({
-      argument: `${at}(options.${name})`,
-      expected: 'a positive integer',
-      message: `${at}(options.${name}) must be a positive integer, got ${String(value)}`,
-    });
-  }
-  return value;
-};
+const positiveInteger = (value: unknown, name: string): number =>
+  checkInteger(value, `${at}(options.${name})`);
 
 /**
  * Indexes the tools of a Mastra agent. Give the agent `tools` and `prepareStep`; each step then

@@ -1,5 +1,6 @@
+import { redactor } from '@shortlist/remote';
 import { describe, expect, it } from 'vitest';
-import { redactor, upstreamSecrets } from './redact.js';
+import { upstreamSecrets } from './redact.js';
 import { parseServerConfig } from './server-config.js';
 
 const secret = 'sk-Live+Do/Not=Print-4242';

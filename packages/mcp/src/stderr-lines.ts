@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Redactor } from './redact.js';
+import type { Redactor } from '@shortlist/remote';
 
 /** Longest stderr line passed on whole; a server that never ends a line cannot fill memory. */
 const maxLineLength = 65_536;

@@ -14,9 +14,10 @@ import {
   ToolListChangedNotificationSchema,
   ToolSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { redactor } from '@shortlist/remote';
 import * as z from 'zod/v4';
 import { mcpError } from './mcp-error.js';
-import { redactor, upstreamSecrets } from './redact.js';
+import { upstreamSecrets } from './redact.js';
 import type { ServerConfig } from './server-config.js';
 import { redactedLines } from './stderr-lines.js';
 import { stopTransport, watchProcess } from './stop-transport.js';

@@ -1,5 +1,6 @@
 import { create, insert, type Orama, remove, search } from '@orama/orama';
 import {
+  compareRanked,
   InvalidArgumentError,
   type LongCallOptions,
   type RankedTool,
@@ -125,7 +126,7 @@ export function wrapDatabase(
           name: maps.nameOf.get(hit.id)!,
           score: roundScore(hit.score),
         }));
-        ranking.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
+        ranking.sort(compareRanked);
         return ranking.slice(0, k);
       }
     },

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@shortlist/core';
+import { checkInteger, InvalidArgumentError } from '@shortlist/core';
 import { Redis } from 'ioredis';
 import { withDeadline } from './with-deadline.js';
 
@@ -36,15 +36,7 @@ export function openClient(target: RedisTarget | undefined, argument: string): R
 
 /** Checks an optional positive integer option, naming it in the error. */
 export function positiveInteger(value: unknown, fallback: number, argument: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new InvalidArgumentError({
-      argument,
-      expected: 'a positive integer',
-      message: `${argument} must be a positive integer, got ${String(value)}`,
-    });
-  }
-  return value;
+  return checkInteger(value, argument, { fallback });
 }
 
 /** Clients that connected once or were already given their first wait. */

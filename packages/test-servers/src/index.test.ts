@@ -5,8 +5,10 @@ it('exports exactly the shared servers and their plumbing', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'faultQueue',
     'functionCall',
+    'hfEmbeddingsWire',
     'malformed',
     'message',
+    'openAIEmbeddingsWire',
     'overloaded',
     'rateLimited',
     'sendFault',
@@ -14,9 +16,12 @@ it('exports exactly the shared servers and their plumbing', async () => {
     'sendJson',
     'stalled',
     'startAnthropicServer',
+    'startEmbeddingsServer',
     'startHttpServer',
     'startOpenAIServer',
+    'tokensOf',
     'toolSearchCall',
     'vectorOf',
+    'wordTrigramVector',
   ]);
 });

@@ -7,6 +7,26 @@ export {
   startAnthropicServer,
 } from './anthropic/anthropic-server.js';
 export type { WireMessage, WireTool } from './anthropic/loaded-tools.js';
+export {
+  type EmbeddingsFault,
+  type EmbeddingsRequest,
+  type EmbeddingsServer,
+  type EmbeddingsServerOptions,
+  startEmbeddingsServer,
+} from './embeddings/embeddings-server.js';
+export type { EmbeddingsWire, WireItem } from './embeddings/embeddings-wire.js';
+export {
+  type HFEmbeddingsBody,
+  type HFEmbeddingsWire,
+  hfEmbeddingsWire,
+  type OutputShape,
+  tokensOf,
+} from './embeddings/hf-embeddings-wire.js';
+export {
+  type OpenAIEmbeddingsBody,
+  openAIEmbeddingsWire,
+} from './embeddings/openai-embeddings-wire.js';
+export { wordTrigramVector } from './embeddings/word-vectors.js';
 export { type Fault, type FaultQueue, faultQueue, malformed, stalled } from './fault.js';
 export {
   type HttpServer,

@@ -1,10 +1,10 @@
 import {
   type EmbedderV1,
   englishStopwords,
+  hashHex,
   InvalidArgumentError,
   throwIfAborted,
 } from '@shortlist/core';
-import { hashHex } from './hash-string.js';
 import { idfTable } from './idf-table.js';
 import type { LexicalEmbedderOptions } from './lexical-embedder-options.js';
 import { extractFeatures, type FeatureSettings } from './lexical-features.js';

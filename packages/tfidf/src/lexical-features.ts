@@ -1,4 +1,4 @@
-import { lightStem, splitWords } from '@shortlist/core';
+import { lightStem, mixHash, splitWords } from '@shortlist/core';
 
 /** Settings that decide which features a text has. */
 export interface FeatureSettings {
@@ -16,17 +16,6 @@ export interface TextFeatures {
 
 const WORD_SEED = 0x9e3779b9;
 const CHAR_SEED = 0x85ebca6b;
-
-/** Mixes the final FNV state so that nearby inputs spread over all buckets (murmur3 fmix32). */
-function finish(hash: number): number {
-  let h = hash;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 
 /** FNV-1a of `text[start..end)` continued from `hash`; no substring is allocated. */
 function feed(hash: number, text: string, start: number, end: number): number {
@@ -67,7 +56,7 @@ export function extractFeatures(text: string, settings: FeatureSettings): TextFe
       for (let n = 1; n <= longest && i + n <= terms.length; n++) {
         const term = terms[i + n - 1]!;
         hash = feed(Math.imul(hash ^ 0x20, 0x01000193), term, 0, term.length);
-        if (n >= shortest) count(words, finish(hash ^ n));
+        if (n >= shortest) count(words, mixHash(hash ^ n));
       }
     }
   }
@@ -80,7 +69,8 @@ export function extractFeatures(text: string, settings: FeatureSettings): TextFe
         for (let n = 1; n <= longest && start + n <= marked.length; n++) {
           hash = feed(hash, marked, start + n - 1, start + n);
           // A whole short word counts once even when shorter than the shortest n-gram.
-          if (n >= shortest || (start === 0 && n === marked.length)) count(chars, finish(hash ^ n));
+          if (n >= shortest || (start === 0 && n === marked.length))
+            count(chars, mixHash(hash ^ n));
         }
       }
     }

@@ -1,16 +1,4 @@
-import { type Tool, toTools } from '@shortlist/core';
-
-/** A seeded PRNG (mulberry32) so test catalogues are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom, type Tool, toTools } from '@shortlist/core';
 
 const WORDS = `account add alert archive calendar cancel channel chart comment contact convert copy
 create customer delete deploy document download email employee event export file find folder

@@ -1,6 +1,5 @@
-import { type RankerIndexV1, type Tool, toTools } from '@shortlist/core';
+import { type RankerIndexV1, seededRandom, type Tool, toTools } from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from './test-catalogue.js';
 import { tfidf } from './tfidf.js';
 
 const names = (ranking: readonly { name: string }[]): string[] =>

@@ -28,14 +28,6 @@ interface ReportOptions extends EmbeddingFlags {
   readonly sample?: number;
 }
 
-const shown: readonly MetricName[] = [
-  'hit@1',
-  'recall@5',
-  'recall@10',
-  'ndcg@10',
-  'mrr',
-  'complete@5',
-];
 const referenceColumns: readonly (keyof ReferenceFigures)[] = [
   'hit@1',
   'recall@5',
@@ -128,18 +120,6 @@ function goalRow(
   return [folder, pct(main.metrics['ndcg@10'].mean), ...cells, single, overFloor];
 }
 
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const length = (cell: string) => [...cell].length;
-  const widths = header.map((cell, j) =>
-    Math.max(3, length(cell), ...rows.map((row) => length(row[j] ?? ''))),
-  );
-  const line = (cells: readonly string[]) =>
-    `| ${cells.map((cell, j) => cell + ' '.repeat(widths[j]! - length(cell))).join(' | ')} |`;
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join(
-    '\n',
-  );
-}
-
 /** Fails before the evaluation (minutes of work) when the report could not be written. */
 async function checkWritable(out: string, isDefault: boolean): Promise<void> {
   try {
@@ -202,7 +182,7 @@ async function reportAction(options: ReportOptions): Promise<void> {
   await checkWritable(out, options.out === undefined);
   const pipelines = options.pipeline?.length ? options.pipeline : [...offlinePipelines];
   const { runEvaluations } = await import('../run-evaluations.js');
-  const { loadDataset, toMarkdown } = await import('@shortlist/eval');
+  const { loadDataset, markdownTable, toMarkdown } = await import('@shortlist/eval');
   const { pipelineSummaries } = await import('../pipelines.js');
   const references = await readReferenceFigures(dir);
   const names = await folders(dir);
@@ -237,13 +217,13 @@ async function reportAction(options: ReportOptions): Promise<void> {
       [
         `## ${name}`,
         `${dataset.queries.length} queries, ${dataset.tools.length} tools, strict relevance.`,
-        toMarkdown(reports, { metrics: shown }),
+        toMarkdown(reports),
         referenceLine,
         ...comparisons.map(
           (comparison) =>
-            `Paired comparison, ${comparison.a} − ${comparison.b} (percentage points, 95% interval, share of resamples where ${comparison.a} leads):\n\n${toMarkdown(comparison, { metrics: shown })}`,
+            `Paired comparison, ${comparison.a} − ${comparison.b} (percentage points, 95% interval, share of resamples where ${comparison.a} leads):\n\n${toMarkdown(comparison)}`,
         ),
-        `### ${reports[0]!.name} by group\n\n${toMarkdown(reports[0]!, { metrics: shown, groups: true }).split('by group:\n\n')[1] ?? ''}`,
+        `### ${reports[0]!.name} by group\n\n${toMarkdown(reports[0]!, { groups: true }).split('by group:\n\n')[1] ?? ''}`,
       ].join('\n\n'),
     );
   }
@@ -258,13 +238,13 @@ async function reportAction(options: ReportOptions): Promise<void> {
     "- Figures are percent, each mean with a 95% bootstrap interval (1,000 resamples, seeded). hit@1 is the reference tables' P@1; MRR is over the 10 tools returned (the reference ranks the full pool, so its MRR can only be slightly higher for the same ranking). Latency is wall time per query with 8 queries in flight on a shared machine: compare it within a row, not across runs.",
     '- The reference is the plain BM25 of `../shared/benchmarks/README.md` (k1 1.2, b 0.75, `[a-z0-9]+` tokens), quoted as published. MetaTool is scored on all queries (no pipeline here learns from the train split).',
     '## nDCG@10 against the plain-BM25 reference',
-    table(
+    markdownTable(
       ['folder', 'queries', 'reference BM25', ...pipelines, `${pipelines[0]} beats the reference`],
       summary,
     ),
     `## ${pipelines[0]} against each other pipeline (paired, percentage points, 95% interval)`,
     `The goals: ${pipelines[0]}'s nDCG@10 at least each single ranker's (the paired interval not below 0) and at least the plain-BM25 reference + ${floorMargin} on every folder; recall@10 and complete@5 show the multi-tool side is not traded away.`,
-    table(
+    markdownTable(
       [
         'folder',
         `${pipelines[0]} nDCG@10`,
@@ -281,7 +261,7 @@ async function reportAction(options: ReportOptions): Promise<void> {
   ].join('\n\n');
   await writeFile(out, `${document}\n`);
   writeStdout(
-    `${table(['folder', 'queries', 'reference BM25', ...pipelines, `${pipelines[0]} beats the reference`], summary)}\n\nwrote ${out}\n`,
+    `${markdownTable(['folder', 'queries', 'reference BM25', ...pipelines, `${pipelines[0]} beats the reference`], summary)}\n\nwrote ${out}\n`,
   );
 }
 

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { checkInteger } from '../util/check-integer.js';
 import type { EmbeddingStore } from './embedding-store.js';
 
 export interface MemoryStoreOptions {
@@ -12,13 +12,7 @@ export interface MemoryStoreOptions {
  */
 export function memoryStore(options: MemoryStoreOptions = {}): EmbeddingStore {
   const { maxEntries = 10_000 } = options;
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
-    throw new InvalidArgumentError({
-      argument: 'memoryStore(options.maxEntries)',
-      expected: 'a positive integer',
-      message: `memoryStore(): maxEntries must be a positive integer, got ${String(maxEntries)}`,
-    });
-  }
+  checkInteger(maxEntries, 'memoryStore(options.maxEntries)');
   const entries = new Map<string, Float32Array>();
 
   return {

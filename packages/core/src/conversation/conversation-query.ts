@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { checkInteger } from '../util/check-integer.js';
 
 /** One message of a conversation, reduced to what a query needs: who spoke and the text. */
 export interface ConversationTurn {
@@ -18,22 +19,10 @@ export interface ConversationQueryOptions {
   readonly maxContextChars?: number;
 }
 
-const checkCount = (
-  value: unknown,
-  name: string,
-  min: number,
-  at = 'conversationQuery',
-): number => {
-  const argument = at === 'conversationQuery' ? `${at}(options.${name})` : `${at}(${name})`;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new InvalidArgumentError({
-      argument,
-      expected: `an integer ≥ ${min}`,
-      message: `${argument} must be an integer ≥ ${min}, got ${String(value)}`,
-    });
-  }
-  return value;
-};
+const checkCount = (value: unknown, name: string, min: number, at = 'conversationQuery'): number =>
+  checkInteger(value, at === 'conversationQuery' ? `${at}(options.${name})` : `${at}(${name})`, {
+    min,
+  });
 
 /**
  * Keeps a long text's head and tail: a request pasted around a log or a file usually says what it

@@ -5,6 +5,7 @@ import type { Picker } from '../pipeline/picker.js';
 import type { Pick, Selection } from '../pipeline/selection.js';
 import type { CallOptions } from '../spec/call-options.js';
 import type { Tool } from '../tools/tool.js';
+import { checkInteger } from '../util/check-integer.js';
 import { type NeedsSelection, searchNeeds } from './search-needs.js';
 
 /** How a conversation's offered tools grow and what it learns from. */
@@ -86,16 +87,8 @@ interface Slot {
   queries: readonly string[];
 }
 
-const positiveInteger = (value: unknown, name: string): number => {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new InvalidArgumentError({
-      argument: `toolSession(options.${name})`,
-      expected: 'a positive integer',
-      message: `toolSession(options.${name}) must be a positive integer, got ${String(value)}`,
-    });
-  }
-  return value;
-};
+const positiveInteger = (value: unknown, name: string): number =>
+  checkInteger(value, `toolSession(options.${name})`);
 
 /**
  * A text as an example's query: a conversation's latest part, within what an example holds

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../util/seeded-random.js';
 import { createSparseScatter } from './sparse-scatter.js';
 import { buildSparseScorer } from './sparse-scorer.js';
 import { dotRow, normalize } from './vector-math.js';
 
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 /** Unit rows with a few non-zeros of either sign, common dimensions favoured (like char n-grams). */
 function sparseMatrix(count: number, dimensions: number, seed: number) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const matrix = new Float32Array(count * dimensions);
   let nonZeros = 0;
   for (let row = 0; row < count; row++) {

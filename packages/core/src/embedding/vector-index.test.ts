@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CorruptDataError } from '../errors/corrupt-data-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { seededRandom } from '../util/seeded-random.js';
 import { createInt8Dots } from './int8-dots.js';
 import { createVectorIndex, type Neighbour, type SearchMethod } from './vector-index.js';
 
@@ -30,20 +31,12 @@ function bruteForce(rows: readonly [string, Float32Array][]) {
   };
 }
 
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 const gaussian = (next: () => number) =>
   Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
 
 /** Clustered dense vectors (like real embeddings: topics plus noise), some duplicated. */
 function denseRows(count: number, dimensions: number, seed: number): [string, Float32Array][] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const centres = Array.from({ length: 20 }, () =>
     Float32Array.from({ length: dimensions }, () => gaussian(next)),
   );
@@ -61,7 +54,7 @@ function denseRows(count: number, dimensions: number, seed: number): [string, Fl
 
 /** Mostly-zero non-negative vectors like the lexical embedder's. */
 function sparseRows(count: number, dimensions: number, seed: number): [string, Float32Array][] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   return Array.from({ length: count }, (_, i) => {
     const vector = new Float32Array(dimensions);
     const terms = 2 + Math.floor(next() * 12);
@@ -85,7 +78,7 @@ describe('createVectorIndex: identical to a brute-force scan', () => {
     const [count, stride, queryOffset, rowsOffset] = [7, 48, 0, 96];
     const outOffset = rowsOffset + count * stride;
     wasm!.memory.grow(1);
-    const next = random(3);
+    const next = seededRandom(3);
     const query = Int16Array.from({ length: stride }, () => Math.round((next() - 0.5) * 65534));
     const rows = Int8Array.from({ length: count * stride }, () => Math.round((next() - 0.5) * 254));
     new Int16Array(wasm!.memory.buffer, queryOffset, stride).set(query);

@@ -1,19 +1,15 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { checkInteger } from '../util/check-integer.js';
 
 /** Examples a store keeps when not told: ample for one agent, bounded for a select's cost. */
 export const DEFAULT_MAX_EXAMPLES = 100_000;
 
 /** A store's `maxExamples`: a positive integer, `DEFAULT_MAX_EXAMPLES` when absent. */
 export function checkMaxExamples(value: unknown, argument: string): number {
-  if (value === undefined) return DEFAULT_MAX_EXAMPLES;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    throw new InvalidArgumentError({
-      argument,
-      expected: 'a positive integer',
-      message: `${argument} must be a positive integer (how many examples to keep), got ${String(value)}`,
-    });
-  }
-  return value;
+  return checkInteger(value, argument, {
+    fallback: DEFAULT_MAX_EXAMPLES,
+    hint: '(how many examples to keep)',
+  });
 }
 
 /** A store's `maxAgeMs`: a positive finite number of ms, or `undefined` for no age bound. */

@@ -1,15 +1,9 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { checkInteger } from '../util/check-integer.js';
 
 /** A limit a caller passed: a positive integer, or a typed error naming the argument. */
 export function checkLimit(limit: unknown, argument: string): number {
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
-    throw new InvalidArgumentError({
-      argument,
-      expected: 'a positive integer',
-      message: `${argument} must be a positive integer, got ${String(limit)}`,
-    });
-  }
-  return limit;
+  return checkInteger(limit, argument);
 }
 
 /** An options argument: an object or nothing. */

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors/index.js';
+import { checkInteger } from '../util/check-integer.js';
 
 /**
  * Ranking metrics over tool names, best first, against a set of relevant names. Relevance is
@@ -6,13 +7,7 @@ import { InvalidArgumentError } from '../errors/index.js';
  */
 
 function checkK(k: number, metric: string): void {
-  if (!Number.isInteger(k) || k < 1) {
-    throw new InvalidArgumentError({
-      argument: `${metric}(k)`,
-      expected: 'a positive integer',
-      message: `${metric}(k) must be a positive integer, got ${String(k)}`,
-    });
-  }
+  checkInteger(k, `${metric}(k)`);
 }
 
 function checkRelevant(relevant: ReadonlySet<string>, metric: string): void {

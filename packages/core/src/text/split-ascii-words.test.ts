@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../util/seeded-random.js';
 import { splitAsciiWords } from './split-ascii-words.js';
 import { splitUnicodeWords, splitWords } from './split-words.js';
-
-/** A small seeded generator (mulberry32), so a failing string can be reproduced. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const pools = [
   'abcdefghijklmnopqrstuvwxyz',
@@ -34,7 +23,7 @@ function randomAscii(next: () => number, length: number): string {
 
 describe('splitAsciiWords', () => {
   it('gives exactly the words of the general Unicode path on random ASCII text', () => {
-    const next = random(20240611);
+    const next = seededRandom(20240611);
     for (let n = 0; n < 5000; n++) {
       const text = randomAscii(next, Math.floor(next() * 40));
       expect(splitAsciiWords(text), JSON.stringify(text)).toEqual(splitUnicodeWords(text));

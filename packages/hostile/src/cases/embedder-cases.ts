@@ -156,7 +156,7 @@ export const redactionCases: HostileCase[] = [
     name: 'OpenAI: the key echoed in a response header stays out of util.inspect(error)',
     wants: 'answer',
     run: () =>
-      withServer([{ kind: 'echo-key' }], async (server) =>
+      withServer([{ kind: 'echo-key', value: `Bearer ${apiKey}` }], async (server) =>
         openai(server, { maxRetries: 0 })
           .doEmbed(['a'])
           .then(

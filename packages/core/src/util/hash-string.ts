@@ -1,0 +1,30 @@
+/**
+ * murmur3's final mix (fmix32): spreads a 32-bit state so that nearby inputs land far apart.
+ * For hashes built up piece by piece (FNV-1a over n-grams) and finished here.
+ */
+export function mixHash(state: number): number {
+  let hash = state;
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
+}
+
+/**
+ * A 32-bit hash of a string, the same on every run and platform: FNV-1a over UTF-16 code units,
+ * finished with `mixHash`. A different `seed` gives an independent hash function. Not for
+ * security: for ids, fingerprints, sampling and feature hashing.
+ * @default seed 0
+ */
+export function hashString(text: string, seed = 0): number {
+  let hash = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return mixHash(hash);
+}
+
+/** Eight hex digits of `hashString(text)`, for ids and fingerprints. */
+export function hashHex(text: string): string {
+  return hashString(text).toString(16).padStart(8, '0');
+}
