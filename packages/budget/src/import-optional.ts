@@ -1,7 +1,7 @@
 import { PluginError } from '@shortlist/core';
 
 /** The package a specifier imports from: `gpt-tokenizer/encoding/o200k_base` → `gpt-tokenizer`. */
-export function packageOf(specifier: string): string {
+function packageOf(specifier: string): string {
   return specifier
     .split('/')
     .slice(0, specifier.startsWith('@') ? 2 : 1)

@@ -29,7 +29,7 @@ export interface SearchResult {
 }
 
 /** What a batched `search_tools` found: each tool with the needs (by text) whose search found it. */
-export interface NeedsSearchResult {
+interface NeedsSearchResult {
   readonly tools: readonly { readonly tool: McpTool; readonly needs: readonly string[] }[];
   readonly totalTokens?: number;
 }
@@ -69,7 +69,7 @@ export interface Gateway {
 }
 
 /** How long `createGateway` waits for slow upstreams by default before serving the others. */
-export const defaultStartWaitMs = 5000;
+const defaultStartWaitMs = 5000;
 
 /**
  * Waits until every upstream's first attempt has settled, or `waitMs`, whichever comes first;

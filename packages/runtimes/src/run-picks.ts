@@ -28,7 +28,7 @@ export interface RuntimeInput {
 }
 
 /** One request's picks, tool names best first. */
-export interface RequestPicks {
+interface RequestPicks {
   readonly query: string;
   readonly names: readonly string[];
 }
