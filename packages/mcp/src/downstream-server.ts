@@ -12,6 +12,7 @@ import type { Gateway } from './gateway.js';
 import { callToolTool, maxSearchLimit, searchToolsTool } from './gateway-tools.js';
 import { mcpError } from './mcp-error.js';
 import { type GatewayMode, type ModeOptions, matchesAllowList } from './mode-options.js';
+import { noToolMatched } from './no-tool-matched.js';
 import { sessionLearning } from './session-learning.js';
 
 type RequestExtra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
@@ -155,6 +156,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
       const answer = {
         tools: found.tools.map(describeTool),
         ...(found.totalTokens === undefined ? {} : { totalTokens: found.totalTokens }),
+        ...(found.tools.length === 0 ? { message: noToolMatched(query) } : {}),
       };
       return { content: [{ type: 'text', text: JSON.stringify(answer) }] };
     }
