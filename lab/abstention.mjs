@@ -61,6 +61,13 @@ const rules = {
   ...Object.fromEntries(
     [0.05, 0.08, 0.1, 0.12, 0.15, 0.2].map((t) => [`tfidf top < ${t}`, (e) => e.tfidf < t]),
   ),
+  // The shipped rule (packages/lexical/src/abstention.ts: 0.08 and a floor of 0.3) at a few floors.
+  ...Object.fromEntries(
+    [0.25, 0.3, 0.35, 0.4, 0.5, 1].map((p) => [
+      `tfidf top < 0.08, no exact name, pieces top < ${p}`,
+      (e) => e.tfidf < 0.08 && e.exact === 0 && e.pieces < p,
+    ]),
+  ),
 };
 
 async function measure(tools, queries) {
@@ -93,6 +100,19 @@ for (const [name, split] of sets) {
   });
 }
 const sample = toTools(JSON.parse(await readFile('packages/cli/data/sample-tools.json', 'utf8')));
+const copy = await measure(
+  toTools([
+    { name: 'copywriter', description: 'Writes marketing copy' },
+    { name: 'airqualityforeast', description: 'Forecast for a city' },
+    { name: 'send_email', description: 'Send an email' },
+  ]),
+  [
+    { query: 'copywriting' },
+    { query: 'air quality in Paris' },
+    { query: 'copywriting for my shop' },
+  ],
+);
+for (const row of copy) console.log(JSON.stringify(row.query), JSON.stringify(row.evidence));
 const off = await measure(
   sample,
   offTopic.map((query) => ({ query })),

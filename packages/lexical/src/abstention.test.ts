@@ -19,6 +19,7 @@ const tools = [
   { name: 'tickets_create', description: 'Open a support ticket for a customer' },
   { name: 'travel_search_flights', description: 'Search flights between two airports on a date' },
   { name: 'chat_post_message', description: 'Post a message to a team chat channel' },
+  { name: 'copywriter', description: 'Writes marketing text for products' },
 ];
 
 /** Requests in other languages, or about nothing these tools do. */
@@ -52,6 +53,8 @@ describe('lexical() abstains where no tool fits', () => {
       ['refund', 'payments_refund'],
       ['email_send', 'email_send'],
       ['open a ticket', 'tickets_create'],
+      // No whole word in common: the word pieces vouch ("copy", "writ").
+      ['copywriting for my shop', 'copywriter'],
     ]) {
       const selection = await picker.select(query!);
       expect(selection.abstained, query).toBeUndefined();
