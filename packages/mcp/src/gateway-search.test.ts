@@ -49,6 +49,7 @@ describe('search mode over Streamable HTTP, with a stdio and an HTTP upstream', 
     expect(result.isError).toBeFalsy();
     expect(JSON.parse(firstText(result))).toEqual({
       tools: [],
+      totalTokens: 0,
       message:
         'No tool matched "¿qué tiempo hará mañana en Madrid?". Search again with other words, in English.',
     });

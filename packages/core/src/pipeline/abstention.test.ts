@@ -31,6 +31,8 @@ describe("a fusion's doAbstain", () => {
       const picker = await pipeline.index(tools);
       const weak = await picker.select('email');
       expect(weak).toMatchObject({ picks: [], tools: [], originals: [], dropped: [] });
+      // A packing pipeline packed nothing: 0 tokens, so token sums still count this request.
+      expect(weak.totalTokens).toBe(pipeline.packer === undefined ? undefined : 0);
       expect(weak.abstained).toBe('best overlap 1, below 2');
       const strong = await picker.select('send an email');
       expect(strong.abstained).toBeUndefined();

@@ -25,7 +25,15 @@ export function abstentionReason(
   return reason;
 }
 
-/** The selection of a request the pipeline abstained on: no picks, and why. */
-export function abstainedSelection<Original>(query: string, reason: string): Selection<Original> {
-  return { query, tools: [], originals: [], picks: [], dropped: [], abstained: reason };
+/**
+ * The selection of a request the pipeline abstained on: no picks, and why; a packing pipeline
+ * packed nothing, so its `totalTokens` is 0 (a caller summing tokens still sees it packs).
+ */
+export function abstainedSelection<Original>(
+  query: string,
+  reason: string,
+  packs: boolean,
+): Selection<Original> {
+  const empty = { query, tools: [], originals: [], picks: [], dropped: [], abstained: reason };
+  return packs ? { ...empty, totalTokens: 0 } : empty;
 }
