@@ -355,7 +355,10 @@ export function createPicker<Original>(
     }
     const abstained = abstentionReason(fusion, sources);
     if (abstained !== undefined) {
-      return withTruncation(abstainedSelection<Original>(query, abstained, packer !== undefined), capped.truncated);
+      return withTruncation(
+        abstainedSelection<Original>(query, abstained, packer !== undefined),
+        capped.truncated,
+      );
     }
     if (!quiet || begun !== mutationsBegun) {
       // A mutation overlapped: rankers may name tools added after this select began.
