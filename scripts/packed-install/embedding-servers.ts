@@ -3,7 +3,7 @@
  * (the tool sharing the query's words) is what a local server's vectors give too: the `vector`
  * of the shared embeddings server in these runs.
  */
-function bagOfWords(text: string, dimensions: number): number[] {
+export function bagOfWords(text: string, dimensions: number): number[] {
   const vector = new Array<number>(dimensions).fill(0);
   for (const word of text.toLowerCase().split(/[^a-z0-9]+/)) {
     if (word === '') continue;

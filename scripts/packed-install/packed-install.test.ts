@@ -6,12 +6,9 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  realpathSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -21,6 +18,13 @@ import {
 } from '@shortlist/test-servers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bagOfWords, loopbackOnly } from './embedding-servers.js';
+import {
+  freshProject,
+  importedPackages,
+  importSpecifiers,
+  installLine,
+  missingFromLine,
+} from './readme-projects.js';
 
 // What a new user gets: every publishable package packed by the workspace's packer, installed
 // from the tarballs into a fresh npm project outside the workspace, its docs run as written.
@@ -100,20 +104,6 @@ function firstCodeBlock(readme: string): string {
   const match = /```[a-z]*\n([\s\S]*?)```/.exec(readFileSync(readme, 'utf8'));
   if (!match?.[1]) throw new Error(`${readme} has no code block`);
   return match[1];
-}
-
-/** Bare package names a built file imports (static, re-export and dynamic). */
-function importedPackages(code: string): Set<string> {
-  const names = new Set<string>();
-  for (const match of code.matchAll(
-    /(?:from\s*|import\s*\(\s*|import\s+)['"]([^'"./][^'"]*)['"]/g,
-  )) {
-    const specifier = match[1]!;
-    if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
-    const parts = specifier.split('/');
-    names.add(specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!);
-  }
-  return names;
 }
 
 beforeAll(() => {
@@ -228,17 +218,70 @@ function entryPath(dir: string, entry: string): string[] {
 }
 
 describe('installed from tarballs, outside the workspace', () => {
+  // One fresh project per README (the root's and every package's), holding only what its
+  // install line installs, with its first example written to readme.mjs.
+  const readmes = ['root', ...publishable.map((p) => p.dir)];
+  const readmePath = (dir: string) =>
+    dir === 'root' ? join(root, 'README.md') : join(root, 'packages', dir, 'README.md');
+  /** The first example, or '' for a README whose examples are shell commands (the CLI's). */
+  const exampleOf = (dir: string): string => {
+    if (dir === 'root') return firstCodeBlock(readmePath(dir));
+    const text = readFileSync(readmePath(dir), 'utf8');
+    return /```(?:ts|js|typescript|javascript)\n/.test(text) ? firstExample(readmePath(dir)) : '';
+  };
+  const lineOf = (dir: string) =>
+    installLine(readmePath(dir), readFileSync(readmePath(dir), 'utf8'));
+  const projects = join(work, 'projects');
+  const projectFor = (dir: string) => join(projects, dir);
+
+  beforeAll(async () => {
+    const queue = [...readmes];
+    // Three npm installs at a time: each is mostly waiting on the disk and the npm cache.
+    await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        for (let dir = queue.shift(); dir !== undefined; dir = queue.shift()) {
+          await freshProject(projectFor(dir), lineOf(dir), packed, root);
+          writeFileSync(join(projectFor(dir), 'readme.mjs'), exampleOf(dir));
+        }
+      }),
+    );
+  }, 900_000);
+
+  it("names, in every README's install line, each package its example imports and their peers", () => {
+    const missing = readmes
+      .map((dir) => [dir, missingFromLine(lineOf(dir), exampleOf(dir), packed)] as const)
+      .filter(([, names]) => names.length > 0);
+    expect(missing).toEqual([]);
+  });
+
+  it.each(readmes)(
+    "loads every module the %s README's example imports, in a project with only its install line",
+    async (dir) => {
+      const project = projectFor(dir);
+      for (const specifier of importSpecifiers(exampleOf(dir))) {
+        await expect(
+          runAsync(
+            'node',
+            ['--input-type=module', '-e', `await import(${JSON.stringify(specifier)})`],
+            project,
+          ),
+          `${dir}: ${specifier}`,
+        ).resolves.toBe('');
+      }
+    },
+  );
+
+  it("runs the shortlist bin in the CLI README's project", async () => {
+    const shortlist = join(projectFor('cli'), 'node_modules/.bin/shortlist');
+    expect(await runAsync(shortlist, ['--help'], projectFor('cli'))).toContain('Usage: shortlist');
+  });
+
   it("runs the root README's first code block as written", () => {
-    writeFileSync(join(consumer, 'root-readme.mjs'), firstCodeBlock(join(root, 'README.md')));
-    expect(run('node', ['root-readme.mjs'], consumer).trim()).toBe("[ 'chat_post_message' ]");
+    expect(run('node', ['readme.mjs'], projectFor('root')).trim()).toBe("[ 'chat_post_message' ]");
   });
 
   it("runs the lexical README's first code block as written", () => {
-    writeFileSync(
-      join(consumer, 'lexical-readme.mjs'),
-      firstCodeBlock(join(root, 'packages/lexical/README.md')),
-    );
-    expect(run('node', ['lexical-readme.mjs'], consumer).trim()).toBe(
+    expect(run('node', ['readme.mjs'], projectFor('lexical')).trim()).toBe(
       "[ 'delete_branch', 'list_branches' ]",
     );
   });
@@ -287,19 +330,11 @@ describe('installed from tarballs, outside the workspace', () => {
     expect(publishable.map((p) => p.dir).filter((dir) => !covered.has(dir))).toEqual([]);
   });
 
-  // Each package README's example runs in the consumer with every fetch beyond 127.0.0.1 refused.
+  // Each package README's example runs in its own project with every fetch beyond 127.0.0.1 refused.
   const runExample = (dir: string, env: Record<string, string> = {}) => {
-    writeFileSync(join(consumer, 'loopback-only.mjs'), loopbackOnly);
-    writeFileSync(
-      join(consumer, `${dir}-readme.mjs`),
-      firstExample(join(root, 'packages', dir, 'README.md')),
-    );
-    return runAsync(
-      'node',
-      ['--import', './loopback-only.mjs', `${dir}-readme.mjs`],
-      consumer,
-      env,
-    );
+    const project = projectFor(dir);
+    writeFileSync(join(project, 'loopback-only.mjs'), loopbackOnly);
+    return runAsync('node', ['--import', './loopback-only.mjs', 'readme.mjs'], project, env);
   };
 
   it.each(printsExactly)(
@@ -348,15 +383,8 @@ describe('installed from tarballs, outside the workspace', () => {
   });
 
   it("runs embed-transformers' example on a local model folder, offline", async () => {
-    // The user's peer, linked from the workspace's install rather than downloaded again.
-    const peer = join(consumer, 'node_modules/@huggingface/transformers');
-    mkdirSync(join(peer, '..'), { recursive: true });
-    symlinkSync(
-      realpathSync(
-        join(root, 'packages/embed-transformers/node_modules/@huggingface/transformers'),
-      ),
-      peer,
-    );
+    // The README's install line names the peer; its project linked the workspace's copy.
+    const project = projectFor('embed-transformers');
     // The README's ./models/bge-small-en-v1.5, as the package's published tiny test model.
     const written = await runAsync(
       'node',
@@ -365,9 +393,9 @@ describe('installed from tarballs, outside the workspace', () => {
         '-e',
         "const { writeTinyModel } = await import('@shortlist/embed-transformers/testing'); console.log(await writeTinyModel({ width: 384, name: 'bge-small-en-v1.5' }));",
       ],
-      consumer,
+      project,
     );
-    cpSync(written.trim(), join(consumer, 'models/bge-small-en-v1.5'), { recursive: true });
+    cpSync(written.trim(), join(project, 'models/bge-small-en-v1.5'), { recursive: true });
     rmSync(join(written.trim(), '..'), { recursive: true, force: true });
     // A tiny random model: it runs end to end; which of the two tools it picks means nothing.
     expect(['chat_post_message', 'weather_forecast']).toContain(

@@ -23,6 +23,7 @@ export function selectionJson(
     })),
     ...(selection.totalTokens === undefined ? {} : { totalTokens: selection.totalTokens }),
     dropped: selection.dropped,
+    ...(selection.abstained === undefined ? {} : { abstained: selection.abstained }),
   };
 }
 
@@ -34,6 +35,7 @@ const score = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(1) : va
  */
 export function selectionTable(selection: Selection, budget?: number): string {
   if (selection.picks.length === 0) {
+    if (selection.abstained !== undefined) return `no tool matched: ${selection.abstained}`;
     return budgetNote(selection, budget) ?? 'no tool matched the query';
   }
   const rankers = [...new Set(selection.picks.flatMap((pick) => Object.keys(pick.sources)))].sort();

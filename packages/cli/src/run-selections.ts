@@ -1,5 +1,6 @@
 import { encodingForModel } from '@shortlist/budget';
 import { InvalidArgumentError, type Tool } from '@shortlist/core';
+import { columnLegend } from './column-legend.js';
 import type { SelectCommandOptions } from './commands/select.js';
 import { embeddingSettings, impliedPipeline } from './embedding-options.js';
 import type { OutputFormat } from './output-format.js';
@@ -88,7 +89,7 @@ export async function runSelections(
       return many ? `› ${escapeControl(selection.query)}\n${indent(table)}` : table;
     });
     const header = many
-      ? `${name} pipeline over ${tools.length} tools, ${queries.length} queries\n\n`
+      ? `${name} pipeline over ${tools.length} tools, ${queries.length} queries\n${columnLegend(selections, budget !== undefined)}\n\n`
       : '';
     writeStdout(`${header}${blocks.join('\n\n')}\n`);
   } finally {

@@ -1,3 +1,4 @@
+export { withAbstention } from './abstention.js';
 export { actionVerbGroups } from './action-verbs.js';
 export { exactNames } from './exact-names.js';
 export type { ExactNamesOptions } from './exact-names-options.js';

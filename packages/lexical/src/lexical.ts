@@ -1,6 +1,7 @@
 import { budget } from '@shortlist/budget';
 import { InvalidArgumentError, type Pipeline, pipe } from '@shortlist/core';
 import { learned, withLearning } from '@shortlist/learn';
+import { withAbstention } from './abstention.js';
 import { lexicalFusion, lexicalRankers } from './lexical-fusion.js';
 import type { LexicalOptions } from './lexical-options.js';
 
@@ -10,7 +11,8 @@ export const defaultMaxTokens = 4000;
 /**
  * Shortlist's default pipeline, offline and keyless: five lexical rankers (bm25, tfidf, word
  * pairs, word pieces, names) fused by `lexicalFusion()`, plus what it learnt from use when given
- * `examples`, packed into a token budget. The CLI's `lexical` pipeline is this one.
+ * `examples`, packed into a token budget; it answers "no tool matched" (`Selection.abstained`)
+ * when no tool's words come close to the request's. The CLI's `lexical` pipeline is this one.
  */
 export function lexical(options: LexicalOptions = {}): Pipeline {
   if (typeof options !== 'object' || options === null) {
@@ -30,7 +32,9 @@ export function lexical(options: LexicalOptions = {}): Pipeline {
   }
   const fused =
     examples === undefined
-      ? pipe(...lexicalRankers()).fuse(lexicalFusion())
-      : pipe(...lexicalRankers(), learned({ store: examples })).fuse(withLearning(lexicalFusion()));
+      ? pipe(...lexicalRankers()).fuse(withAbstention(lexicalFusion()))
+      : pipe(...lexicalRankers(), learned({ store: examples })).fuse(
+          withAbstention(withLearning(lexicalFusion())),
+        );
   return maxTokens === false ? fused : fused.pack(budget(maxTokens, { model }));
 }

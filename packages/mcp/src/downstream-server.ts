@@ -13,6 +13,7 @@ import type { Gateway } from './gateway.js';
 import { callToolTool, maxSearchLimit, searchToolsTool } from './gateway-tools.js';
 import { mcpError } from './mcp-error.js';
 import { type GatewayMode, type ModeOptions, matchesAllowList } from './mode-options.js';
+import { noToolMatched } from './no-tool-matched.js';
 import { sessionLearning } from './session-learning.js';
 
 type RequestExtra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
@@ -194,6 +195,13 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
         ...(found.totalTokens === undefined ? {} : { totalTokens: found.totalTokens }),
         // Servers whose tools are not searchable yet: searching again later may find more.
         ...(connecting.length ? { connecting } : {}),
+        ...(found.tools.length === 0
+          ? {
+              message: noToolMatched(
+                'queries' in searched ? searched.queries.join('; ') : searched.query,
+              ),
+            }
+          : {}),
       };
       return { content: [{ type: 'text', text: JSON.stringify(answer) }] };
     }

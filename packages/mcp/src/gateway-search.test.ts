@@ -41,6 +41,20 @@ describe('search mode over Streamable HTTP, with a stdio and an HTTP upstream', 
     expect(tools.map((tool) => tool.name)).toEqual(['search_tools', 'call_tool']);
   });
 
+  it('answers a request no tool fits (another language) with no tools and a note saying so', async () => {
+    const result = await client.callTool({
+      name: 'search_tools',
+      arguments: { query: '¿qué tiempo hará mañana en Madrid?' },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(JSON.parse(firstText(result))).toEqual({
+      tools: [],
+      totalTokens: 0,
+      message:
+        'No tool matched "¿qué tiempo hará mañana en Madrid?". Search again with other words, in English.',
+    });
+  });
+
   it('finds tools from both upstreams under server-prefixed names, with their schemas', async () => {
     const result = await client.callTool({
       name: 'search_tools',

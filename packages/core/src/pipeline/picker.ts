@@ -13,6 +13,7 @@ import type { RankedTool, RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
 import { toTools } from '../tools/to-tools.js';
 import type { Tool } from '../tools/tool.js';
 import { throwIfAborted } from '../util/abort.js';
+import { abstainedSelection, abstentionReason } from './abstention.js';
 import { packedSelection, plainSelection, toolFor, withTruncation } from './build-selection.js';
 import { callPlugin } from './call-plugin.js';
 import { LazyCandidate } from './lazy-candidate.js';
@@ -352,6 +353,13 @@ export function createPicker<Original>(
     } else {
       sources = await rankings(capped.query, rankDepth, signal);
       fused = await fuse(sources, wanted, signal);
+    }
+    const abstained = abstentionReason(fusion, sources);
+    if (abstained !== undefined) {
+      return withTruncation(
+        abstainedSelection<Original>(query, abstained, packer !== undefined),
+        capped.truncated,
+      );
     }
     if (!quiet || begun !== mutationsBegun) {
       // A mutation overlapped: rankers may name tools added after this select began.

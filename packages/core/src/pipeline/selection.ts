@@ -34,4 +34,9 @@ export interface Selection<Original = unknown> {
    * `MAX_QUERY_WORDS`): what was cut from its end before any ranker saw it.
    */
   readonly truncated?: QueryTruncation;
+  /**
+   * Present when the pipeline's abstention rule judged that no tool fits the request (e.g. it is
+   * in another language): why, in a sentence. `picks` is then empty; show "no tool matched".
+   */
+  readonly abstained?: string;
 }

@@ -34,6 +34,12 @@ export interface FusionV1 {
    * normalises over a fixed head of each ranking sets it, so its order never depends on the limit.
    */
   readonly minDepth?: number;
+  /**
+   * Why no tool fits, when the rankings' evidence is too weak to pick any (a request in another
+   * language, or about nothing the catalogue does); undefined to fuse as usual. The pipeline then
+   * returns no picks and puts the reason in `Selection.abstained`. Optional: without it, never.
+   */
+  doAbstain?(rankings: readonly SourceRanking[]): string | undefined;
   /** Fuses rankings into at most `limit` tools, best first, ties by name. */
   doFuse(rankings: readonly SourceRanking[], options: FuseOptions): Awaitable<readonly FusedTool[]>;
 }

@@ -1,0 +1,36 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// `pnpm demo` and `pnpm shortlist` on a fresh clone: the CLI bundled from the sources, no build.
+const script = fileURLToPath(new URL('../scripts/from-source.mjs', import.meta.url));
+
+const run = (args: string[]) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile('node', [script, ...args], (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+
+describe('scripts/from-source.mjs', () => {
+  it('runs the demo from the TypeScript sources: every sample request, the Spanish one abstained', async () => {
+    const queries = JSON.parse(
+      await readFile(new URL('../data/sample-queries.json', import.meta.url), 'utf8'),
+    ) as string[];
+    const result = await run(['demo', '--json']);
+    expect(result.code).toBe(0);
+    const selections = JSON.parse(result.stdout) as { query: string; abstained?: string }[];
+    expect(selections.map((selection) => selection.query)).toEqual(queries);
+    expect(selections.at(-1)?.abstained).toMatch(/no word of the request/);
+  }, 60_000);
+
+  it('passes its arguments on: --help and a usage error', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: shortlist');
+    const wrong = await run(['select', 'x', '--limit', '0']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("argument '0' is invalid");
+  }, 60_000);
+});

@@ -1,0 +1,40 @@
+import type { FusionV1, SourceRanking } from '@shortlist/core';
+
+/**
+ * Best tfidf cosine below which `lexical()` may answer "no tool matched": measured on the shared
+ * benchmarks with `lab/abstention.mjs` (README, Abstention). @default 0.08
+ */
+export const abstainBelow = 0.08;
+
+/**
+ * Best word-piece cosine that still vouches for a tool with no whole word in common, as
+ * "copywriting" does for `copywriter` (0.71); off-topic requests reach 0.22. @default 0.3
+ */
+export const piecesVouchAt = 0.3;
+
+/** lexical()'s own rankers; any other source (`learned`) that found a tool vouches for it. */
+const lexicalIds = new Set(['bm25', 'tfidf', 'bigrams', 'pieces', 'name', 'exact']);
+
+const best = (rankings: readonly SourceRanking[], id: string) =>
+  rankings.find((source) => source.rankerId === id)?.ranking[0]?.score ?? 0;
+
+/** The rule: no tool's words or word pieces come close to the request's, and nothing vouches. */
+function reason(rankings: readonly SourceRanking[]): string | undefined {
+  if (!rankings.some((source) => source.rankerId === 'tfidf')) return undefined;
+  const words = best(rankings, 'tfidf');
+  if (words >= abstainBelow || best(rankings, 'pieces') >= piecesVouchAt) return undefined;
+  const vouched = rankings.some(
+    (source) =>
+      (source.rankerId === 'exact' || !lexicalIds.has(source.rankerId)) &&
+      source.ranking.length > 0,
+  );
+  if (vouched) return undefined;
+  return words === 0
+    ? 'no word of the request appears in any tool (another language, or nothing the catalogue does)'
+    : `the request shares too few words with any tool (best tfidf cosine ${words.toFixed(3)}, below ${abstainBelow})`;
+}
+
+/** `fusion`, answering "no tool matched" where `lexical()`'s abstention rule says so. */
+export function withAbstention<Fusion extends FusionV1>(fusion: Fusion): Fusion {
+  return { ...fusion, doAbstain: reason };
+}
