@@ -98,7 +98,7 @@ export function missingFromLine(
  * The tarballs that stand in for the registry for `names`: each @shortlist package's own and
  * those of the @shortlist packages it depends on (never its peers: the line must name those).
  */
-export function tarballsFor(names: readonly string[], packed: readonly PackedPackage[]): string[] {
+function tarballsFor(names: readonly string[], packed: readonly PackedPackage[]): string[] {
   const seen = new Set<string>();
   const visit = (name: string) => {
     if (seen.has(name)) return;
@@ -112,7 +112,7 @@ export function tarballsFor(names: readonly string[], packed: readonly PackedPac
 }
 
 /** Where the workspace installed a package from npm, so a project links it instead of downloading. */
-export function workspaceCopy(root: string, name: string): string {
+function workspaceCopy(root: string, name: string): string {
   const places = [
     join(root, 'node_modules'),
     ...readdirSync(join(root, 'packages')).map((dir) =>

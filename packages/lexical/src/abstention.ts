@@ -4,13 +4,13 @@ import type { FusionV1, SourceRanking } from '@shortlist/core';
  * Best tfidf cosine below which `lexical()` may answer "no tool matched": measured on the shared
  * benchmarks with `lab/abstention.mjs` (README, Abstention). @default 0.08
  */
-export const abstainBelow = 0.08;
+const abstainBelow = 0.08;
 
 /**
  * Best word-piece cosine that still vouches for a tool with no whole word in common, as
  * "copywriting" does for `copywriter` (0.71); off-topic requests reach 0.22. @default 0.3
  */
-export const piecesVouchAt = 0.3;
+const piecesVouchAt = 0.3;
 
 /** lexical()'s own rankers; any other source (`learned`) that found a tool vouches for it. */
 const lexicalIds = new Set(['bm25', 'tfidf', 'bigrams', 'pieces', 'name', 'exact']);
