@@ -1,8 +1,14 @@
-import { failSnapshot, MAX_QUERY_TERMS, type Ranking } from '@shortlist/core';
+import {
+  createMaxScoreSearcher,
+  failSnapshot,
+  MAX_QUERY_TERMS,
+  type MaxScoreSearcher,
+  maxScoreSearch,
+  type Ranking,
+} from '@shortlist/core';
 import { dampCount, type TermWeights } from './term-weights.js';
 import { emptyPostings, type TfidfPostings } from './tfidf-postings.js';
 import { type QueryVector, queryVector, readQueryVector } from './tfidf-query.js';
-import { createSearcher, type Searcher, searchTfidf } from './tfidf-search.js';
 
 /** Per-document data that survives snapshots: names and term frequencies (idf-free). */
 export interface StoredDocuments {
@@ -55,7 +61,7 @@ export class TfidfStore {
 
   private compiled = false;
   private postings: TfidfPostings = emptyPostings();
-  private readonly searcher: Searcher = createSearcher(this.names);
+  private readonly searcher: MaxScoreSearcher = createMaxScoreSearcher(this.names);
   private readonly query: QueryVector = queryVector();
 
   get size(): number {
@@ -271,7 +277,7 @@ export class TfidfStore {
 
   /**
    * Cosine of the query's tf·idf vector (from its tokens) with every document's, best `limit`
-   * first, ties by name; exact, with max-score pruning (see `searchTfidf`).
+   * first, ties by name; exact, with max-score pruning (core's `maxScoreSearch`).
    */
   rank(
     tokens: readonly string[],
@@ -290,7 +296,7 @@ export class TfidfStore {
       maxQueryTerms,
     );
     if (m === 0 || limit <= 0) return [];
-    return searchTfidf(this.searcher, this.postings, this.query, limit);
+    return maxScoreSearch(this.searcher, this.postings, this.query, limit);
   }
 
   /** The documents in slot order, with unused terms dropped, for a snapshot. */
