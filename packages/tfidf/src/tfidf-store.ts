@@ -105,15 +105,30 @@ export class TfidfStore {
     fieldWeights: ArrayLike<number>,
     sublinearTf: boolean,
   ): void {
+    const fieldIds = fieldTerms.map((terms) => {
+      if (!terms) return undefined;
+      const ids = new Int32Array(terms.length);
+      for (let i = 0; i < terms.length; i++) ids[i] = this.idOf(terms[i]!);
+      return ids;
+    });
+    this.addFieldIds(name, fieldIds, fieldWeights, sublinearTf);
+  }
+
+  /** `addFields` over term ids this store gave (`idOf`), as an interning tokenizer reads them. */
+  addFieldIds(
+    name: string,
+    fieldIds: readonly (Int32Array | undefined)[],
+    fieldWeights: ArrayLike<number>,
+    sublinearTf: boolean,
+  ): void {
     const stamp = ++this.stamp;
     let n = 0;
-    for (let f = 0; f < fieldTerms.length; f++) {
-      const terms = fieldTerms[f];
-      if (!terms) continue;
+    for (let f = 0; f < fieldIds.length; f++) {
+      const ids = fieldIds[f];
+      if (!ids) continue;
       const weight = fieldWeights[f]!;
-      for (const term of terms) {
-        let id = this.termIds.get(term);
-        if (id === undefined) id = this.intern(term);
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i]!;
         if (this.mark[id] !== stamp) {
           this.mark[id] = stamp;
           this.counts[id] = 0;
@@ -135,6 +150,9 @@ export class TfidfStore {
     this.entryCount += n;
     this.place(name, start, n);
   }
+
+  /** A term's id, interned (with room in every per-term array) when the store has not seen it. */
+  readonly idOf = (term: string): number => this.termIds.get(term) ?? this.intern(term);
 
   /** A new term's id, with room for it in every per-term array. */
   private intern(term: string): number {
