@@ -46,8 +46,8 @@ export function encodeBm25Snapshot(
       store.entryTerm.subarray(0, entries),
       store.entryFieldTf.subarray(0, entries),
       postings.offsets,
-      postings.slots,
-      postings.impacts,
+      postings.docs,
+      postings.weights,
       postings.maxImpact,
     ],
   });
@@ -164,6 +164,6 @@ export function decodeBm25Snapshot(
   };
   return {
     store,
-    postings: { offsets, slots: postingSlots, impacts, maxImpact, slotCount: slots },
+    postings: { offsets, docs: postingSlots, weights: impacts, maxImpact, slotCount: slots },
   };
 }

@@ -1,3 +1,4 @@
+import type { ScoredPostings } from '@shortlist/core';
 import type { Bm25Config } from './resolve-options.js';
 import { FIELD_BITS, FIELD_COUNT, slotCount, type TermStore } from './term-store.js';
 
@@ -6,10 +7,12 @@ import { FIELD_BITS, FIELD_COUNT, slotCount, type TermStore } from './term-store
  * `[offsets[t], offsets[t + 1])`, sorted by slot, each carrying its precomputed BM25F score
  * (idf × saturated weighted term frequency), so a query only adds floats.
  */
-export interface Postings {
+export interface Postings extends ScoredPostings {
   readonly offsets: Int32Array;
-  readonly slots: Int32Array;
-  readonly impacts: Float32Array;
+  /** Each posting's slot. */
+  readonly docs: Int32Array;
+  /** Each posting's impact. */
+  readonly weights: Float32Array;
   /** Largest impact of each term: the upper bound that dynamic pruning relies on. */
   readonly maxImpact: Float32Array;
   /** Slots the accumulator must cover. */
@@ -65,5 +68,5 @@ export function layoutPostings(store: TermStore, config: Bm25Config): Postings {
       if (impacts[at]! > maxImpact[term]!) maxImpact[term] = impacts[at]!;
     }
   }
-  return { offsets, slots: postingSlots, impacts, maxImpact, slotCount: slots };
+  return { offsets, docs: postingSlots, weights: impacts, maxImpact, slotCount: slots };
 }

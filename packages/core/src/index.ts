@@ -88,6 +88,13 @@ export {
   kthAccumulated,
   takeBestAndClear,
 } from './ranking/max-score.js';
+export {
+  type BoundedQuery,
+  createMaxScoreSearcher,
+  type MaxScoreSearcher,
+  maxScoreSearch,
+  type ScoredPostings,
+} from './ranking/max-score-search.js';
 // Ranking metrics live here so fitting (fusion) and evaluation (eval) share one definition.
 export { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from './ranking/metrics.js';
 export { keepRarestTerms, MAX_QUERY_TERMS } from './ranking/query-term-cap.js';

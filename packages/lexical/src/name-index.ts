@@ -2,12 +2,17 @@ import {
   compareRanked,
   InvalidArgumentError,
   type NameFilter,
+  offerTop,
   type RankedTool,
   type RankerIndexV1,
   type Ranking,
   type RankOptions,
+  resetTop,
   type Tool,
+  takeRanking,
   throwIfAborted,
+  topFloor,
+  topSlots,
 } from '@shortlist/core';
 import { type AnalysedNames, analyseNames } from './analysed-names.js';
 import type { ExactSpellings } from './exact-spellings.js';
@@ -104,6 +109,13 @@ export function openNameIndex(
   const seen = new Uint8Array(entries.length);
   const inQuery = new Uint8Array(vocabulary.size);
   const row = new Float64Array(MAX_QUERY_WORDS + 1);
+  /** Per word id, its first position in the request (−1: absent); `nextAt` chains the rest. */
+  const firstAt = new Int32Array(vocabulary.size).fill(-1);
+  const nextAt = new Int32Array(MAX_QUERY_WORDS);
+  /** A candidate's name words' positions in the request, and the request words there. */
+  const positions = new Int32Array(MAX_QUERY_WORDS);
+  const relevant = new Int32Array(MAX_QUERY_WORDS);
+  const best = topSlots(names);
 
   const rank = (query: string, limit: number, only: NameFilter | undefined): Ranking => {
     if (limit <= 0) return [];
@@ -120,6 +132,26 @@ export function openNameIndex(
     return first.length > limit ? first.slice(0, limit) : first;
   };
 
+  /**
+   * The request words at the positions where one of `spelling`'s words occurs, in request order,
+   * into `relevant`: no other request word can extend the spelling's common subsequence, so its
+   * phrase score over them equals the score over the whole request, at a cost bounded by the
+   * name's words rather than the request's length.
+   */
+  const relevantWords = (spelling: Int32Array, ids: readonly number[]): Int32Array => {
+    let count = 0;
+    for (let w = 0; w < spelling.length; w++) {
+      const id = spelling[w]!;
+      let repeated = false;
+      for (let v = 0; v < w; v++) if (spelling[v] === id) repeated = true;
+      if (repeated) continue;
+      for (let at = firstAt[id]!; at >= 0; at = nextAt[at]!) positions[count++] = at;
+    }
+    const sorted = positions.subarray(0, count).sort();
+    for (let i = 0; i < count; i++) relevant[i] = ids[sorted[i]!]!;
+    return relevant.subarray(0, count);
+  };
+
   const rankSpelled = (query: string, limit: number, only: NameFilter | undefined): Ranking => {
     const queryWords = nameWords(query, analysis).slice(0, MAX_QUERY_WORDS);
     const ids: number[] = [];
@@ -128,6 +160,10 @@ export function openNameIndex(
       if (id !== undefined) ids.push(id);
     }
     if (ids.length === 0 || limit <= 0) return [];
+    for (let j = ids.length - 1; j >= 0; j--) {
+      nextAt[j] = firstAt[ids[j]!]!;
+      firstAt[ids[j]!] = j;
+    }
     const candidates: number[] = [];
     for (const id of ids) {
       if (inQuery[id] === 1) continue;
@@ -142,22 +178,25 @@ export function openNameIndex(
         reach[slot]! += weight;
       }
     }
-    const scored: RankedTool[] = [];
+    resetTop(best, Math.min(limit, entries.length));
     for (const slot of candidates) {
       seen[slot] = 0;
       if (reach[slot]! < floor[slot]!) continue;
       const entry = entries[slot]!;
       if (only && !only.has(entry.name)) continue;
-      let best = 0;
+      let score = 0;
       for (const spelling of entry.spellings) {
-        const score = phraseScore(spelling, ids, idf, inQuery, row, minCoverage);
-        if (score > best) best = score;
+        const words = relevantWords(spelling, ids);
+        const spelled = phraseScore(spelling, words, idf, inQuery, row, minCoverage);
+        if (spelled > score) score = spelled;
       }
-      if (best > 0) scored.push({ name: entry.name, score: best });
+      if (score > 0 && score >= topFloor(best)) offerTop(best, slot, score);
     }
-    for (const id of ids) inQuery[id] = 0;
-    scored.sort(compareRanked);
-    return scored.length > limit ? scored.slice(0, limit) : scored;
+    for (const id of ids) {
+      inQuery[id] = 0;
+      firstAt[id] = -1;
+    }
+    return takeRanking(best);
   };
 
   return {

@@ -41,3 +41,21 @@ describe('wordBigrams()', () => {
     expect(wordBigrams()('list open issues')).toEqual(tokenize('list open issues'));
   });
 });
+
+describe('wordBigrams().termIds', () => {
+  it('reads a text as the ids of the same words and pairs, in the same order', () => {
+    const bigrams = wordBigrams();
+    const interned: string[] = [];
+    const intern = (term: string) => {
+      const at = interned.indexOf(term);
+      if (at >= 0) return at;
+      interned.push(term);
+      return interned.length - 1;
+    };
+    const read = bigrams.termIds(intern);
+    for (const text of ['Send an email to the team', 'send email send email', 'one', '']) {
+      expect([...read(text)].map((id) => interned[id])).toEqual(bigrams(text));
+    }
+    expect(new Set(interned).size).toBe(interned.length);
+  });
+});

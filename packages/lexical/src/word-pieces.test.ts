@@ -65,3 +65,25 @@ describe('wordPieces()', () => {
     expect(() => wordPieces(4, null as never)).toThrow(/iterable of words/);
   });
 });
+
+describe('wordPieces().termIds', () => {
+  it('reads a text as the ids of the same pieces, in the same order, each piece interned once', () => {
+    const pieces = wordPieces();
+    const interned: string[] = [];
+    const intern = (term: string) => {
+      const at = interned.indexOf(term);
+      if (at >= 0) return at;
+      interned.push(term);
+      return interned.length - 1;
+    };
+    const read = pieces.termIds(intern);
+    for (const text of [
+      'copywriting copywriter',
+      'the air quality forecast',
+      'go 日本語 tests go',
+    ]) {
+      expect([...read(text)].map((id) => interned[id])).toEqual(pieces(text));
+    }
+    expect(new Set(interned).size).toBe(interned.length);
+  });
+});

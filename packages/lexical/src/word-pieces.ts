@@ -1,9 +1,6 @@
-import {
-  englishStopwords,
-  InvalidArgumentError,
-  splitWords,
-  type Tokenizer,
-} from '@shortlist/core';
+import { englishStopwords, InvalidArgumentError, splitWords } from '@shortlist/core';
+import type { InterningTokenizer } from '@shortlist/tfidf';
+import { IdList } from './id-list.js';
 
 /** A lone surrogate half: a word holding one is cut by code point, not by UTF-16 unit. */
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -13,7 +10,10 @@ const SURROGATE = /[\uD800-\uDFFF]/;
  * its n-letter pieces, so "copywriting" meets `copywriter` and "air quality" meets
  * `airqualityforecast`, which whole-word rankers miss. Words of n − 2 letters or fewer stay whole.
  */
-export function wordPieces(n = 4, stopwords: Iterable<string> = englishStopwords): Tokenizer {
+export function wordPieces(
+  n = 4,
+  stopwords: Iterable<string> = englishStopwords,
+): InterningTokenizer {
   if (!Number.isSafeInteger(n) || n < 2) {
     throw new InvalidArgumentError({
       argument: 'wordPieces(n)',
@@ -31,7 +31,7 @@ export function wordPieces(n = 4, stopwords: Iterable<string> = englishStopwords
   const skip = new Set(stopwords);
   /** Pieces per word already cut: a catalogue repeats its words, so most are cut once. */
   const cut = new Map<string, readonly string[]>();
-  return (text) => {
+  const tokenize = (text: string): string[] => {
     const pieces: string[] = [];
     for (const word of splitWords(text)) {
       if (skip.has(word)) continue;
@@ -45,6 +45,24 @@ export function wordPieces(n = 4, stopwords: Iterable<string> = englishStopwords
     }
     return pieces;
   };
+  /** For a fresh build: each distinct word is cut and its pieces interned once. */
+  const termIds = (intern: (term: string) => number) => {
+    const ids = new Map<string, Int32Array>();
+    const list = new IdList();
+    return (text: string): Int32Array => {
+      for (const word of splitWords(text)) {
+        if (skip.has(word)) continue;
+        let own = ids.get(word);
+        if (own === undefined) {
+          own = Int32Array.from(piecesOf(`<${word}>`, n), intern);
+          ids.set(word, own);
+        }
+        for (let i = 0; i < own.length; i++) list.push(own[i]!);
+      }
+      return list.take();
+    };
+  };
+  return Object.assign(tokenize, { termIds });
 }
 
 /** Words whose pieces a tokenizer keeps; past it the cache starts again. */

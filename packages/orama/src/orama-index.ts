@@ -11,6 +11,7 @@ import {
 import { linearIndex } from './linear-index.js';
 import { rarestWords, type TokenOccurrences } from './orama-query-terms.js';
 import { toOramaTokenizer } from './orama-tokenizer.js';
+import { type PostingCount, prefixCounts } from './prefix-counts.js';
 import type { ResolvedOramaOptions } from './resolve-options.js';
 import { toolDocument, toolSchema } from './tool-document.js';
 
@@ -84,6 +85,10 @@ export function wrapDatabase(
   snapshot: (db: ToolDatabase, maps: IdMaps) => Uint8Array,
 ): RankerIndexV1 {
   const { tokenizer, boost, tolerance, relevance } = options;
+  const occurrences = () =>
+    (db.data.index as unknown as { tokenOccurrences: TokenOccurrences }).tokenOccurrences;
+  /** Postings each query term reaches; recounted after the catalogue changes. */
+  let count: PostingCount | undefined = prefixCounts(occurrences());
   return {
     get size() {
       return maps.idOf.size;
@@ -94,12 +99,8 @@ export function wrapDatabase(
       if (!(k > 0) || maps.idOf.size === 0 || typeof query !== 'string') return [];
       if (tokenizer(query).length === 0) return [];
       // Orama scores every match of every term: a query of common words keeps its rarest ones.
-      const term = rarestWords(
-        query,
-        tokenizer,
-        (db.data.index as unknown as { tokenOccurrences: TokenOccurrences }).tokenOccurrences,
-        tolerance,
-      );
+      count ??= prefixCounts(occurrences());
+      const term = rarestWords(query, tokenizer, count, tolerance);
       if (term === '') return [];
       // Orama cuts at `limit` in its own tie order; fetch until the cut is below the k-th score.
       let fetch = k + 1;
@@ -131,10 +132,13 @@ export function wrapDatabase(
       }
     },
     async doAdd(tools, addOptions) {
+      count = undefined;
       await insertTools(db, maps, tools, addOptions);
+      count = undefined;
     },
     async doRemove(names, removeOptions) {
       throwIfAborted(removeOptions?.signal);
+      count = undefined;
       for (const name of names) {
         const id = maps.idOf.get(name);
         if (id === undefined) continue;

@@ -7,14 +7,16 @@ import {
   rarestWords,
 } from './orama-query-terms.js';
 import { TERM_MARK } from './orama-tokenizer.js';
+import { prefixCounts } from './prefix-counts.js';
 
 /** A distinct word of letters only, so the tokenizer keeps it whole. */
 const word = (i: number) =>
   `z${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}q`;
 
-const occurrences = (counts: Record<string, number>) => ({
-  description: Object.fromEntries(Object.entries(counts).map(([t, n]) => [TERM_MARK + t, n])),
-});
+const occurrences = (counts: Record<string, number>) =>
+  prefixCounts({
+    description: Object.fromEntries(Object.entries(counts).map(([t, n]) => [TERM_MARK + t, n])),
+  });
 
 describe('the query Orama is given', () => {
   it('is the whole query when it is short and its terms are rare', () => {
@@ -52,5 +54,28 @@ describe('the query Orama is given', () => {
     const ranking = await index.doRank(words.join(' '), { limit: 10 });
     expect(ranking).toHaveLength(10);
     expect(ranking).toEqual(await index.doRank(rarest, { limit: 10 }));
+  });
+});
+
+describe('the query Orama is given, with prefix matches', () => {
+  it('counts the terms a short term begins, so a term reaching most of the index is dropped', () => {
+    const counts: Record<string, number> = { invoice: 40 };
+    for (let i = 0; i < 200; i++) counts[`a${word(i)}`] = 100;
+    // "a" occurs in one tool but reaches 20,000 postings as a prefix: the rare word is kept alone.
+    counts.a = 1;
+    expect(rarestWords('a invoice', (text) => text.split(' '), occurrences(counts), 0)).toBe(
+      'invoice',
+    );
+  });
+});
+
+describe('the query Orama is given, words of several terms', () => {
+  it('leaves out a word holding a dropped term, so Orama never reads that term', () => {
+    const counts: Record<string, number> = { invoice: 40, '1': 30 };
+    for (let i = 0; i < 200; i++) counts[`a${word(i)}`] = 100;
+    counts.a = 1;
+    const tokenize = (text: string) => text.split(/[\s=]+/).filter((term) => term !== '');
+    expect(rarestWords('invoice a=1', tokenize, occurrences(counts), 0)).toBe('invoice');
+    expect(rarestWords('invoice 1', tokenize, occurrences(counts), 0)).toBe('invoice 1');
   });
 });

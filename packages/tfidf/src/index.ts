@@ -1,3 +1,4 @@
+export type { InterningTokenizer, TermIdReader } from './interning-tokenizer.js';
 export { type LexicalEmbedder, lexicalEmbedder } from './lexical-embedder.js';
 export type { LexicalEmbedderOptions } from './lexical-embedder-options.js';
 export { tfidf } from './tfidf.js';

@@ -1,8 +1,14 @@
-import { failSnapshot, MAX_QUERY_TERMS, type Ranking } from '@shortlist/core';
+import {
+  createMaxScoreSearcher,
+  failSnapshot,
+  MAX_QUERY_TERMS,
+  type MaxScoreSearcher,
+  maxScoreSearch,
+  type Ranking,
+} from '@shortlist/core';
 import { dampCount, type TermWeights } from './term-weights.js';
 import { emptyPostings, type TfidfPostings } from './tfidf-postings.js';
 import { type QueryVector, queryVector, readQueryVector } from './tfidf-query.js';
-import { createSearcher, type Searcher, searchTfidf } from './tfidf-search.js';
 
 /** Per-document data that survives snapshots: names and term frequencies (idf-free). */
 export interface StoredDocuments {
@@ -55,7 +61,7 @@ export class TfidfStore {
 
   private compiled = false;
   private postings: TfidfPostings = emptyPostings();
-  private readonly searcher: Searcher = createSearcher(this.names);
+  private readonly searcher: MaxScoreSearcher = createMaxScoreSearcher(this.names);
   private readonly query: QueryVector = queryVector();
 
   get size(): number {
@@ -99,15 +105,30 @@ export class TfidfStore {
     fieldWeights: ArrayLike<number>,
     sublinearTf: boolean,
   ): void {
+    const fieldIds = fieldTerms.map((terms) => {
+      if (!terms) return undefined;
+      const ids = new Int32Array(terms.length);
+      for (let i = 0; i < terms.length; i++) ids[i] = this.idOf(terms[i]!);
+      return ids;
+    });
+    this.addFieldIds(name, fieldIds, fieldWeights, sublinearTf);
+  }
+
+  /** `addFields` over term ids this store gave (`idOf`), as an interning tokenizer reads them. */
+  addFieldIds(
+    name: string,
+    fieldIds: readonly (Int32Array | undefined)[],
+    fieldWeights: ArrayLike<number>,
+    sublinearTf: boolean,
+  ): void {
     const stamp = ++this.stamp;
     let n = 0;
-    for (let f = 0; f < fieldTerms.length; f++) {
-      const terms = fieldTerms[f];
-      if (!terms) continue;
+    for (let f = 0; f < fieldIds.length; f++) {
+      const ids = fieldIds[f];
+      if (!ids) continue;
       const weight = fieldWeights[f]!;
-      for (const term of terms) {
-        let id = this.termIds.get(term);
-        if (id === undefined) id = this.intern(term);
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i]!;
         if (this.mark[id] !== stamp) {
           this.mark[id] = stamp;
           this.counts[id] = 0;
@@ -129,6 +150,9 @@ export class TfidfStore {
     this.entryCount += n;
     this.place(name, start, n);
   }
+
+  /** A term's id, interned (with room in every per-term array) when the store has not seen it. */
+  readonly idOf = (term: string): number => this.termIds.get(term) ?? this.intern(term);
 
   /** A new term's id, with room for it in every per-term array. */
   private intern(term: string): number {
@@ -271,7 +295,7 @@ export class TfidfStore {
 
   /**
    * Cosine of the query's tf·idf vector (from its tokens) with every document's, best `limit`
-   * first, ties by name; exact, with max-score pruning (see `searchTfidf`).
+   * first, ties by name; exact, with max-score pruning (core's `maxScoreSearch`).
    */
   rank(
     tokens: readonly string[],
@@ -290,7 +314,7 @@ export class TfidfStore {
       maxQueryTerms,
     );
     if (m === 0 || limit <= 0) return [];
-    return searchTfidf(this.searcher, this.postings, this.query, limit);
+    return maxScoreSearch(this.searcher, this.postings, this.query, limit);
   }
 
   /** The documents in slot order, with unused terms dropped, for a snapshot. */

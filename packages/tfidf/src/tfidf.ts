@@ -9,6 +9,7 @@ import {
   toolFieldNames,
   toolFields,
 } from '@shortlist/core';
+import { isInterning } from './interning-tokenizer.js';
 import { toolTermWeights } from './term-weights.js';
 import type { TfidfOptions } from './tfidf-options.js';
 import { resolveTfidfSettings, type TfidfSettings } from './tfidf-settings.js';
@@ -72,16 +73,24 @@ function addTools(
   if (store.size === 0 && fresh) {
     // A fresh build: nothing to undo if it fails, so count each tool's terms straight into the store.
     const fieldWeights = settings.fieldWeights;
+    const tokenizer = settings.tokenizer;
+    // An interning tokenizer hands over term ids, looked up once per distinct word it cuts.
+    const readIds = isInterning(tokenizer) ? tokenizer.termIds(store.idOf) : undefined;
     tools.forEach((tool, i) => {
       if (i % PROGRESS_EVERY === 0 && i > 0) {
         throwIfAborted(options?.signal);
         options?.onProgress?.({ phase: 'analyse', done: i, total: tools.length });
       }
       const fields = toolFields(tool);
+      if (readIds) {
+        const fieldIds = toolFieldNames.map((field, f) =>
+          fieldWeights[f]! > 0 && fields[field] !== '' ? readIds(fields[field]) : undefined,
+        );
+        store.addFieldIds(tool.name, fieldIds, fieldWeights, settings.sublinearTf);
+        return;
+      }
       const fieldTerms = toolFieldNames.map((field, f) =>
-        fieldWeights[f]! > 0 && fields[field] !== ''
-          ? settings.tokenizer(fields[field])
-          : undefined,
+        fieldWeights[f]! > 0 && fields[field] !== '' ? tokenizer(fields[field]) : undefined,
       );
       store.addFields(tool.name, fieldTerms, fieldWeights, settings.sublinearTf);
     });

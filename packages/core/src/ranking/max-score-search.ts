@@ -1,49 +1,67 @@
-import {
-  BOUND_SLACK,
-  gallopTo,
-  type KthLargest,
-  keepReachable,
-  kthAccumulated,
-  kthLargest,
-  type Ranking,
-  type TopSlots,
-  takeBestAndClear,
-  topSlots,
-} from '@shortlist/core';
-import type { TfidfPostings } from './tfidf-postings.js';
-import type { QueryVector } from './tfidf-query.js';
+import type { Ranking } from '../spec/ranker-v1.js';
+import { gallopTo } from './gallop.js';
+import { type KthLargest, kthLargest } from './kth-largest.js';
+import { BOUND_SLACK, keepReachable, kthAccumulated, takeBestAndClear } from './max-score.js';
+import { type TopSlots, topSlots } from './top-slots.js';
 
 /**
- * The buffers every query of one index reuses. Searching is done by module-level functions
- * over this state rather than closures or per-index code, so V8's optimised code is shared by
- * every index (fresh, restored, another catalogue) instead of being recompiled for each.
+ * An inverted index in compressed-sparse-row form, as `maxScoreSearch` reads it: term t's
+ * postings are `[offsets[t], offsets[t + 1])`, in ascending slot order, each with a positive weight.
  */
-export interface Searcher {
+export interface ScoredPostings {
+  readonly offsets: Int32Array;
+  readonly docs: Int32Array;
+  readonly weights: Float32Array | Float64Array;
+  /** Slots the accumulator must cover. */
+  readonly slotCount: number;
+}
+
+/**
+ * A query as `maxScoreSearch` reads it: `length` term ids with their weights and upper bounds
+ * (weight × the term's largest posting weight), sorted by falling bound.
+ */
+export interface BoundedQuery {
+  readonly terms: Int32Array;
+  readonly weights: Float64Array;
+  readonly bounds: Float64Array;
+  readonly length: number;
+}
+
+/**
+ * The buffers every query of one index reuses. Searching is one module-level function over this
+ * state rather than closures, so V8's optimised code is shared by every index and every ranker.
+ */
+export interface MaxScoreSearcher {
   /** Partial scores by slot; 0 means not touched by this query (every weight is positive). */
   accumulator: Float64Array;
   touched: Int32Array;
   candidates: Int32Array;
   readonly threshold: KthLargest;
   readonly best: TopSlots;
+  /** Postings added plus postings sought, over all searches: how much work pruning saved. */
+  work: number;
   // Per-query buffers, indexed by query term; grown for long queries, never shrunk.
   rest: Float64Array;
   restPostings: Float64Array;
   runEnd: Int32Array;
 }
 
-/** A searcher naming tools by `names` (slot to name, kept up to date by the store). */
-export const createSearcher = (names: readonly (string | undefined)[]): Searcher => ({
+/** A searcher naming tools by `names` (slot to name, kept up to date by the index that owns it). */
+export const createMaxScoreSearcher = (
+  names: readonly (string | undefined)[],
+): MaxScoreSearcher => ({
   accumulator: new Float64Array(0),
   touched: new Int32Array(0),
   candidates: new Int32Array(0),
   threshold: kthLargest(),
   best: topSlots(names),
+  work: 0,
   rest: new Float64Array(0),
   restPostings: new Float64Array(0),
   runEnd: new Int32Array(0),
 });
 
-function reserve(s: Searcher, slots: number, m: number): void {
+function reserve(s: MaxScoreSearcher, slots: number, m: number): void {
   if (s.accumulator.length < slots) {
     s.accumulator = new Float64Array(slots);
     s.touched = new Int32Array(slots);
@@ -63,9 +81,9 @@ function reserve(s: Searcher, slots: number, m: number): void {
  * would then neither prune nor raise the threshold enough to, so the other gallops are saved.
  */
 function finalThreshold(
-  s: Searcher,
-  postings: TfidfPostings,
-  query: QueryVector,
+  s: MaxScoreSearcher,
+  postings: ScoredPostings,
+  query: BoundedQuery,
   from: number,
   seen: number,
   k: number,
@@ -74,7 +92,7 @@ function finalThreshold(
   const { offsets, docs, weights } = postings;
   const { accumulator, threshold } = s;
   const m = query.length;
-  kthAccumulated(s.accumulator, s.threshold, s.touched, seen, k);
+  kthAccumulated(accumulator, threshold, s.touched, seen, k);
   let lowest = Number.POSITIVE_INFINITY;
   for (let h = 0; h < threshold.size; h++) {
     const slot = threshold.slots[h]!;
@@ -83,6 +101,7 @@ function finalThreshold(
       const term = query.terms[j]!;
       const end = offsets[term + 1]!;
       const at = gallopTo(docs, offsets[term]!, end, slot);
+      s.work += 1;
       if (at < end && docs[at] === slot) score += query.weights[j]! * weights[at]!;
     }
     if (score <= useless) return Number.NEGATIVE_INFINITY;
@@ -92,17 +111,17 @@ function finalThreshold(
 }
 
 /**
- * The best `k` tools by cosine, best first, ties by name. Terms (sorted by falling bound) are
- * scored term at a time into a dense accumulator until the k-th best score is known to exceed
- * what the remaining terms could add (max-score, checked after every term); from then on only
- * tools already seen are completed, galloping through the remaining (long) posting lists.
- * Every tool's score is summed in the same term order, pruned or not, so the top k is exactly
- * the exhaustive one (`exhaustive`: score every posting).
+ * The best `k` tools for a query, best first, ties by name: the one max-score search of the
+ * lexical rankers. Terms (sorted by falling bound) are scored term at a time into a dense
+ * accumulator until the k-th best score is known to exceed what the remaining terms could add;
+ * from then on only tools already seen are completed, galloping through the remaining (long)
+ * posting lists. Every tool's score is summed in the same term order, pruned or not, so the top k
+ * equals the exhaustive one (`exhaustive`: score every posting) exactly.
  */
-export function searchTfidf(
-  s: Searcher,
-  postings: TfidfPostings,
-  query: QueryVector,
+export function maxScoreSearch(
+  s: MaxScoreSearcher,
+  postings: ScoredPostings,
+  query: BoundedQuery,
   k: number,
   exhaustive = false,
 ): Ranking {
@@ -130,15 +149,17 @@ export function searchTfidf(
   let credit = 0;
   for (let j = 0; j < m; j++) {
     const w = query.weights[j]!;
+    const begin = offsets[terms[j]!]!;
     const end = offsets[terms[j]! + 1]!;
-    for (let p = offsets[terms[j]!]!; p < end; p++) {
+    s.work += end - begin;
+    for (let p = begin; p < end; p++) {
       const slot = docs[p]!;
       const score = accumulator[slot]!;
       if (score === 0) touched[seen++] = slot;
       accumulator[slot] = score + w * weights[p]!;
     }
     runEnd[runs++] = seen;
-    credit += end - offsets[terms[j]!]!;
+    credit += end - begin;
     if (exhaustive || j + 1 === m || seen < k || seen * 2 >= restPostings[j + 1]!) continue;
     if (credit < k * (m - j - 1) + (seen >> 2)) continue;
     credit = 0;
@@ -157,14 +178,14 @@ export function searchTfidf(
     // Tools not seen yet score at most rest[completeFrom] < theta: only seen ones can win.
     pool = candidates;
     count = keepReachable(
-      s.accumulator,
+      accumulator,
       touched,
       seen,
-      s.runEnd,
+      runEnd,
       runs,
       rest[completeFrom]!,
       theta,
-      s.candidates,
+      candidates,
     );
     // Work done since candidates were last filtered: filtering costs O(candidates), so it runs
     // only once that much was done, as a threshold check does above.
@@ -176,6 +197,7 @@ export function searchTfidf(
       if (end - begin <= count) {
         // A list no longer than the candidates is scanned rather than galloped: seen tools
         // (a score above 0) gain, unseen ones cannot win and stay at 0.
+        s.work += end - begin;
         filterCredit += end - begin;
         for (let p = begin; p < end; p++) {
           const slot = docs[p]!;
@@ -183,6 +205,7 @@ export function searchTfidf(
           if (score !== 0) accumulator[slot] = score + w * weights[p]!;
         }
       } else {
+        s.work += count;
         filterCredit += count;
         let from = 0;
         for (let r = 0; r < runs; r++) {
@@ -199,16 +222,16 @@ export function searchTfidf(
       if (j + 1 === m) break;
       if (filterCredit < count) continue;
       filterCredit = 0;
-      theta = Math.max(theta, kthAccumulated(s.accumulator, s.threshold, candidates, count, k));
+      theta = Math.max(theta, kthAccumulated(accumulator, s.threshold, candidates, count, k));
       count = keepReachable(
-        s.accumulator,
+        accumulator,
         candidates,
         count,
-        s.runEnd,
+        runEnd,
         runs,
         rest[j + 1]!,
         theta,
-        s.candidates,
+        candidates,
       );
     }
   }
