@@ -36,8 +36,9 @@ describe('slow upstreams', () => {
       {
         mcpServers: {
           fast: stdioUpstream(),
-          // Reads nothing, so answers no initialize, for 4 s.
-          slow: stdioUpstream(['--delay-initialize', '4000']),
+          // Reads nothing, so answers no initialize, for 7 s (within the 10 s connect timeout): long enough for the fast one to
+          // connect even on a loaded machine.
+          slow: stdioUpstream(['--delay-initialize', '7000']),
         },
       },
       { startWaitMs: 200 },
@@ -45,6 +46,8 @@ describe('slow upstreams', () => {
     expect(warnings).toContain(
       'upstream "slow" is still connecting after 200 ms; serving the others, its tools join when it connects',
     );
+    // The fast upstream may itself take more than 200 ms to start on a loaded machine.
+    await expect.poll(() => gateway.connecting(), { timeout: 6_000 }).toEqual(['slow']);
     const searcher = await connect();
     const lister = await connect({ mode: 'filter', allow: ['*'] });
     let announced = 0;
