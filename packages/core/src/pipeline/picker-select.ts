@@ -1,4 +1,3 @@
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { FusedTool, SourceRanking } from '../spec/fusion-v1.js';
 import type { RankedTool } from '../spec/ranker-v1.js';
 import type { Tool } from '../tools/tool.js';
@@ -13,7 +12,7 @@ import type { MutationLine } from './mutation-line.js';
 import type { Picker, PickerParts, SelectOptions } from './picker.js';
 import { capQuery } from './query-length.js';
 import type { RankAndFuse } from './rank-and-fuse.js';
-import { checkLimit, checkOptions } from './select-options.js';
+import { checkLimit, checkOptions, checkOverFetch, checkQuery } from './select-options.js';
 import type { Selection } from './selection.js';
 import { scopeFilter } from './tool-scope.js';
 
@@ -42,21 +41,11 @@ export function pickerSelect<Original>(
     const begun = line.begun;
     const quiet = line.running === 0;
     const asked = checkLimit(options.limit ?? 5, 'select(options.limit)');
-    const overFetch = options.overFetch ?? parts.overFetch;
-    if (typeof overFetch !== 'number' || !(overFetch >= 1) || !Number.isFinite(overFetch)) {
-      throw new InvalidArgumentError({
-        argument: 'select(options.overFetch)',
-        expected: 'a finite number ≥ 1',
-        message: `select(options.overFetch) must be a finite number ≥ 1, got ${String(overFetch)}`,
-      });
-    }
-    if (typeof query !== 'string') {
-      throw new InvalidArgumentError({
-        argument: 'select(query)',
-        expected: 'a string',
-        message: `select(query) must be a string, got ${query === null ? 'null' : typeof query}`,
-      });
-    }
+    const overFetch = checkOverFetch(
+      options.overFetch ?? parts.overFetch,
+      'select(options.overFetch)',
+    );
+    checkQuery(query, 'select(query)');
     const { signal } = options;
     const only =
       options.only === undefined ? undefined : scopeFilter(options.only, (name) => held.get(name));
