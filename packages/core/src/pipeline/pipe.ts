@@ -10,6 +10,7 @@ import { throwIfAborted } from '../util/abort.js';
 import { callPlugin } from './call-plugin.js';
 import { checkFusion, checkPacker, checkRankers } from './check-plugin.js';
 import { createPicker, type Picker, type PickerParts } from './picker.js';
+import { checkOverFetch } from './select-options.js';
 import { catalogueDigest, readStamp } from './snapshot-envelope.js';
 
 /** Element type of a tool input: an array's element, or an MCP `{ tools }` result's. */
@@ -109,16 +110,8 @@ function build(parts: PickerParts): Pipeline {
     packer: parts.packer,
     fuse: (fusion) => build({ ...parts, fusion: checkFusion(fusion) }),
     pack: (packer) => build({ ...parts, packer: checkPacker(packer) }),
-    overFetch(factor) {
-      if (typeof factor !== 'number' || !(factor >= 1) || !Number.isFinite(factor)) {
-        throw new InvalidArgumentError({
-          argument: 'overFetch(factor)',
-          expected: 'a finite number ≥ 1',
-          message: `overFetch(factor) must be a finite number ≥ 1, got ${String(factor)}`,
-        });
-      }
-      return build({ ...parts, overFetch: factor });
-    },
+    overFetch: (factor) =>
+      build({ ...parts, overFetch: checkOverFetch(factor, 'overFetch(factor)') }),
     index: <Original>(input: ToolInput<Original>, options?: LongCallOptions) =>
       open(input, options, (ranker, tools) => ranker.doIndex(tools, options)),
     restore: (input, snapshots, options) => {

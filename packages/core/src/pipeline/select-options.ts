@@ -18,3 +18,27 @@ export function checkOptions(options: unknown, argument: string): void {
     });
   }
 }
+
+/** An over-fetch factor a caller passed: a finite number ≥ 1, or a typed error naming the argument. */
+export function checkOverFetch(factor: unknown, argument: string): number {
+  if (typeof factor !== 'number' || !(factor >= 1) || !Number.isFinite(factor)) {
+    throw new InvalidArgumentError({
+      argument,
+      expected: 'a finite number ≥ 1',
+      message: `${argument} must be a finite number ≥ 1, got ${String(factor)}`,
+    });
+  }
+  return factor;
+}
+
+/** A query a caller passed: a string, or a typed error naming the argument. */
+export function checkQuery(query: unknown, argument: string): string {
+  if (typeof query !== 'string') {
+    throw new InvalidArgumentError({
+      argument,
+      expected: 'a string',
+      message: `${argument} must be a string, got ${query === null ? 'null' : typeof query}`,
+    });
+  }
+  return query;
+}

@@ -1,0 +1,130 @@
+import type { FusedTool, SourceRanking } from '../spec/fusion-v1.js';
+import type { RankedTool } from '../spec/ranker-v1.js';
+import type { Tool } from '../tools/tool.js';
+import { throwIfAborted } from '../util/abort.js';
+import { abstainedSelection, abstentionReason } from './abstention.js';
+import { packedSelection, plainSelection, toolFor, withTruncation } from './build-selection.js';
+import { callPlugin } from './call-plugin.js';
+import type { CatalogueView } from './catalogue-view.js';
+import { LazyCandidate } from './lazy-candidate.js';
+import { selectDepth, selectLimit } from './limit-policy.js';
+import type { MutationLine } from './mutation-line.js';
+import type { Picker, PickerParts, SelectOptions } from './picker.js';
+import { capQuery } from './query-length.js';
+import type { RankAndFuse } from './rank-and-fuse.js';
+import { checkLimit, checkOptions, checkOverFetch, checkQuery } from './select-options.js';
+import type { Selection } from './selection.js';
+import { scopeFilter } from './tool-scope.js';
+
+/**
+ * The picker's reads: `select` (the query and limit policies, ranking and fusion, the `only`
+ * scope, abstention, packing) and `rankings`, each over the one view of the catalogue it began with.
+ */
+export function pickerSelect<Original>(
+  parts: PickerParts,
+  ranking: RankAndFuse,
+  view: CatalogueView<Original>,
+  line: MutationLine,
+): Pick<Picker<Original>, 'select' | 'rankings'> {
+  const { fusion, packer } = parts;
+  const { fusedBy, minDepth } = ranking;
+
+  /** One select over the view of the catalogue it starts with. */
+  const selectOnce = async (
+    query: string,
+    options: SelectOptions,
+  ): Promise<Selection<Original>> => {
+    checkOptions(options, 'select(options)');
+    if (line.broken) throw line.broken;
+    // One view of the catalogue for the whole select, whatever add() or remove() do meanwhile.
+    const held = view.current;
+    const begun = line.begun;
+    const quiet = line.running === 0;
+    const asked = checkLimit(options.limit ?? 5, 'select(options.limit)');
+    const overFetch = checkOverFetch(
+      options.overFetch ?? parts.overFetch,
+      'select(options.overFetch)',
+    );
+    checkQuery(query, 'select(query)');
+    const { signal } = options;
+    const only =
+      options.only === undefined ? undefined : scopeFilter(options.only, (name) => held.get(name));
+    throwIfAborted(signal);
+    if (query.trim() === '' || held.size === 0) {
+      return { query, tools: [], originals: [], picks: [], dropped: [] };
+    }
+    // The query-length policy: no ranker sees more than MAX_QUERY_CHARACTERS / MAX_QUERY_WORDS.
+    const capped = capQuery(query);
+    // The limit policy: any positive integer is accepted; no stage is asked for more tools
+    // than the catalogue holds nor MAX_SELECT_DEPTH, nor a packer offered more than MAX_PACK_CANDIDATES.
+    const limit = selectLimit(asked, held.size);
+    const depth = selectDepth(limit, overFetch, held.size, packer !== undefined);
+    // A fusion with a fixed head sees at least that much of every ranking, whatever the limit.
+    const rankDepth = Math.max(depth, Math.min(minDepth, held.size));
+    const wanted = packer ? depth : limit;
+    let sources: SourceRanking[];
+    let fused: readonly (RankedTool | FusedTool)[];
+    if (only) {
+      ({ sources, fused } = await ranking.fuseWithin(
+        capped.query,
+        rankDepth,
+        wanted,
+        only,
+        held.size,
+        signal,
+      ));
+    } else {
+      sources = await ranking.rank(capped.query, rankDepth, signal);
+      fused = await ranking.fuse(sources, wanted, signal);
+    }
+    const abstained = abstentionReason(fusion, sources);
+    if (abstained !== undefined) {
+      return withTruncation(
+        abstainedSelection<Original>(query, abstained, packer !== undefined),
+        capped.truncated,
+      );
+    }
+    if (!quiet || begun !== line.begun) {
+      // A mutation overlapped: rankers may name tools added after this select began.
+      fused = fused.filter((entry) => held.has(entry.name));
+    }
+    if (!packer) {
+      return withTruncation(
+        plainSelection(query, fused, sources[0]!.rankerId, held, fusedBy),
+        capped.truncated,
+      );
+    }
+    const lookUp = (name: string): Tool<Original> => toolFor(held, name, fusedBy);
+    const candidates: LazyCandidate<Original>[] = [];
+    for (let i = 0; i < fused.length; i++) {
+      candidates.push(new LazyCandidate(fused[i]!.name, fused[i]!.score, i + 1, lookUp));
+    }
+    const packing = callPlugin(
+      packer.id,
+      'pack',
+      () => packer.doPack(candidates, { limit, signal }),
+      signal,
+    );
+    const packed = packing instanceof Promise ? await packing : packing;
+    return withTruncation(
+      packedSelection(query, fused, candidates, packed, sources[0]!.rankerId, packer.id),
+      capped.truncated,
+    );
+  };
+
+  return {
+    async rankings(query, options) {
+      checkOptions(options, 'rankings(options)');
+      if (line.broken) throw line.broken;
+      const held = view.current;
+      const limit = selectLimit(checkLimit(options?.limit, 'rankings(options.limit)'), held.size);
+      throwIfAborted(options.signal);
+      if (typeof query !== 'string' || query.trim() === '' || limit === 0) {
+        return parts.rankers.map((ranker) => ({ rankerId: ranker.id, ranking: [] }));
+      }
+      return ranking.rank(capQuery(query).query, limit, options.signal);
+    },
+
+    select: (query, options = {}) => view.hold(() => selectOnce(query, options)),
+  };
+}

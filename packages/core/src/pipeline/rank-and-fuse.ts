@@ -1,0 +1,88 @@
+import type { FusedTool, SourceRanking } from '../spec/fusion-v1.js';
+import type { RankedTool, RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
+import { callPlugin } from './call-plugin.js';
+import type { PickerParts } from './picker.js';
+import type { NameFilter } from './tool-scope.js';
+
+/** A fused entry, or a lone ranker's entry that has no `sources` of its own. */
+type Entry = RankedTool | FusedTool;
+
+/**
+ * A query's ranking through the pipeline's rankers and fusion, with the fusion's depth policy;
+ * reads `indexes` at each call, so an index swapped in by a mutation is used from then on.
+ */
+export interface RankAndFuse {
+  /** Who produced the fused ranking, named when it returns a tool outside the catalogue. */
+  readonly fusedBy: string;
+  /** Fewest tools asked of each ranker: the fusion's `minDepth` when it fuses several. */
+  readonly minDepth: number;
+  /** Each ranker's ranking, `limit` deep, within `only` when given. */
+  rank(
+    query: string,
+    limit: number,
+    signal: AbortSignal | undefined,
+    only?: NameFilter,
+  ): Promise<SourceRanking[]>;
+  /** Several rankings need the fusion; a single ranking is already in order. */
+  fuse(
+    sources: SourceRanking[],
+    limit: number,
+    signal: AbortSignal | undefined,
+  ): Promise<readonly RankedTool[] | readonly FusedTool[]> | readonly RankedTool[];
+  /**
+   * Ranks and fuses within a scope: the rankers rank the whole catalogue (or, without a fusion
+   * head, just the scope, when they can), the fused tools outside it are dropped, and the rankers
+   * are asked 4× deeper until `wanted` tools remain or none has more. The fused order does not
+   * depend on depth (a head fusion's prefix property), so this is the full ranking, filtered.
+   */
+  fuseWithin(
+    query: string,
+    depth: number,
+    wanted: number,
+    only: NameFilter,
+    size: number,
+    signal: AbortSignal | undefined,
+  ): Promise<{ sources: SourceRanking[]; fused: readonly Entry[] }>;
+}
+
+/** Ranking and fusion over `indexes`, one per ranker of `parts`. */
+export function rankAndFuse(
+  { rankers, fusion }: Pick<PickerParts, 'rankers' | 'fusion'>,
+  indexes: readonly RankerIndexV1[],
+): RankAndFuse {
+  const rank: RankAndFuse['rank'] = async (query, limit, signal, only) => {
+    const options = only ? { limit, signal, only } : { limit, signal };
+    const rankOne = (ranker: RankerV1, i: number) =>
+      callPlugin(ranker.id, 'rank', () => indexes[i]!.doRank(query, options), signal);
+    if (rankers.length === 1) {
+      return [{ rankerId: rankers[0]!.id, ranking: await rankOne(rankers[0]!, 0) }];
+    }
+    const results = await Promise.all(rankers.map(rankOne));
+    return rankers.map((ranker, i) => ({ rankerId: ranker.id, ranking: results[i]! }));
+  };
+
+  const fuse: RankAndFuse['fuse'] = (sources, limit, signal) =>
+    sources.length === 1
+      ? sources[0]!.ranking.slice(0, limit)
+      : callPlugin(fusion!.id, 'fuse', () => fusion!.doFuse(sources, { limit }), signal);
+
+  const minDepth = fusion && rankers.length > 1 ? (fusion.minDepth ?? 0) : 0;
+
+  return {
+    fusedBy: fusion && rankers.length > 1 ? fusion.id : rankers[0]!.id,
+    minDepth,
+    rank,
+    fuse,
+    async fuseWithin(query, depth, wanted, only, size, signal) {
+      const rankerOnly = minDepth > 0 ? undefined : only;
+      for (let reach = depth; ; reach = Math.min(size, reach * 4)) {
+        const sources = await rank(query, reach, signal, rankerOnly);
+        let fetched = 0;
+        for (const source of sources) fetched += source.ranking.length;
+        const kept = (await fuse(sources, fetched, signal)).filter((entry) => only.has(entry.name));
+        const more = reach < size && sources.some((source) => source.ranking.length >= reach);
+        if (kept.length >= wanted || !more) return { sources, fused: kept.slice(0, wanted) };
+      }
+    },
+  };
+}
