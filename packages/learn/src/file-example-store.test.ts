@@ -210,11 +210,11 @@ describe('fileExampleStore()', () => {
     expect(heard.map((change) => change.type)).toEqual(['added', 'dropped']);
     expect(queries(await store.readExamples())).toEqual(['fresh']);
     await expect
-      .poll(() => heard.map((change) => change.type), { timeout: 2000, interval: 20 })
+      .poll(() => heard.map((change) => change.type), { timeout: 10_000, interval: 20 })
       .toEqual(['added', 'dropped', 'dropped']);
     expect(heard[2]).toMatchObject({ type: 'dropped', examples: [{ query: 'fresh' }] });
     expect(await store.readExamples()).toEqual([]);
-  });
+  }, 20_000);
 
   it('compacts itself once dead records outnumber live ones; another handle re-reads (reset)', async () => {
     const path = file('compacting.jsonl');
@@ -230,9 +230,9 @@ describe('fileExampleStore()', () => {
     expect(queries(await store.readExamples())).toEqual(
       queries(examples(100, 'round 11').slice(90)),
     );
-    await expect.poll(() => heard.includes('reset'), { timeout: 2000 }).toBe(true);
+    await expect.poll(() => heard.includes('reset'), { timeout: 10_000 }).toBe(true);
     expect(await other.readExamples()).toEqual(await store.readExamples());
-  });
+  }, 20_000);
 
   it('erases forgotten examples from the file bytes once compacted', async () => {
     const path = file('personal.jsonl');
