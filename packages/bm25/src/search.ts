@@ -9,7 +9,7 @@ import {
   type TopSlots,
   takeBestAndClear,
   topSlots,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import type { Postings } from './postings.js';
 import type { QueryTerms } from './query-terms.js';
 

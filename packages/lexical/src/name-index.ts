@@ -1,14 +1,13 @@
+import { InvalidArgumentError, type Tool } from '@shortlist/core';
 import {
   compareRanked,
-  InvalidArgumentError,
   type NameFilter,
   type RankedTool,
   type RankerIndexV1,
   type Ranking,
   type RankOptions,
-  type Tool,
   throwIfAborted,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { type AnalysedNames, analyseNames } from './analysed-names.js';
 import type { ExactSpellings } from './exact-spellings.js';
 import { writeNameSnapshot } from './name-snapshot.js';

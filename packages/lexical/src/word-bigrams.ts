@@ -1,4 +1,4 @@
-import { createTokenizer, type Tokenizer } from '@shortlist/core';
+import { createTokenizer, type Tokenizer } from '@shortlist/core/kit';
 
 /**
  * Core's default words (stopwords dropped, light stemming) plus each pair of adjacent words,

@@ -1,9 +1,5 @@
-import {
-  englishStopwords,
-  InvalidArgumentError,
-  splitWords,
-  type Tokenizer,
-} from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import { englishStopwords, splitWords, type Tokenizer } from '@shortlist/core/kit';
 
 /** A lone surrogate half: a word holding one is cut by code point, not by UTF-16 unit. */
 const SURROGATE = /[\uD800-\uDFFF]/;

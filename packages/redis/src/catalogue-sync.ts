@@ -1,11 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  CorruptDataError,
-  InvalidArgumentError,
-  type Picker,
-  toTools,
-  type WarningHandler,
-} from '@shortlist/core';
+import { CorruptDataError, InvalidArgumentError, type Picker, toTools } from '@shortlist/core';
+import type { WarningHandler } from '@shortlist/core/kit';
 import { type Change, publishChanges, stateLostMessage } from './catalogue-publish.js';
 import { memorySettingsProblem, parseMemorySettings } from './memory-settings.js';
 import { outageNotice, warnToConsole } from './outage-notice.js';

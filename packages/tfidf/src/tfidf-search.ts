@@ -9,7 +9,7 @@ import {
   type TopSlots,
   takeBestAndClear,
   topSlots,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import type { TfidfPostings } from './tfidf-postings.js';
 import type { QueryVector } from './tfidf-query.js';
 

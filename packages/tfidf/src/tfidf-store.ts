@@ -1,4 +1,4 @@
-import { failSnapshot, MAX_QUERY_TERMS, type Ranking } from '@shortlist/core';
+import { failSnapshot, MAX_QUERY_TERMS, type Ranking } from '@shortlist/core/kit';
 import { dampCount, type TermWeights } from './term-weights.js';
 import { emptyPostings, type TfidfPostings } from './tfidf-postings.js';
 import { type QueryVector, queryVector, readQueryVector } from './tfidf-query.js';
