@@ -1,7 +1,8 @@
 // Per-ranker select cost of lexical()'s rankers at N synthetic tools (@shortlist/bench, seed 1):
 // p50 and mean of doRank at the depth the fusion asks (40), against bm25's. `node lab/ranker-speed.mjs 10000`.
 import { generateCatalogue, generateQueries } from '@shortlist/bench';
-import { capQuery, toTools } from '@shortlist/core';
+import { toTools } from '@shortlist/core';
+import { capQuery } from '@shortlist/core/kit';
 import { lexicalRankers } from '@shortlist/lexical';
 
 const size = Number(process.argv[2] ?? 10000);

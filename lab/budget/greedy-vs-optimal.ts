@@ -7,7 +7,8 @@
  */
 import { bm25 } from '@shortlist/bm25';
 import { budget } from '@shortlist/budget';
-import { type PackCandidate, type PackResult, pipe } from '@shortlist/core';
+import { pipe } from '@shortlist/core';
+import type { PackCandidate, PackResult } from '@shortlist/core/kit';
 import { keptRelevance } from '../../packages/budget/src/costed-candidate.js';
 import {
   benchmarkFolders,

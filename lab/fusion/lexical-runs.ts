@@ -1,5 +1,6 @@
 import { bm25 } from '@shortlist/bm25';
-import { pipe, type SourceRanking } from '@shortlist/core';
+import { pipe } from '@shortlist/core';
+import type { SourceRanking } from '@shortlist/core/kit';
 import {
   bootstrapInterval,
   type Dataset,

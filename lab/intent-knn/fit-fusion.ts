@@ -7,7 +7,8 @@
  * Usage: pnpm lab lab/intent-knn/fit-fusion.ts
  */
 import { bm25 } from '@shortlist/bm25';
-import { pipe, type SourceRanking, type Tool } from '@shortlist/core';
+import { pipe, type Tool } from '@shortlist/core';
+import type { SourceRanking } from '@shortlist/core/kit';
 import {
   bootstrapInterval,
   type DatasetQuery,

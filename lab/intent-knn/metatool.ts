@@ -5,7 +5,8 @@
  * Pick the settings with `tune-metatool`, which never looks at the test split.
  */
 import { bm25 } from '@shortlist/bm25';
-import { cached, type EmbedderV1, memoryStore, pipe, type SourceRanking } from '@shortlist/core';
+import { cached, type EmbedderV1, memoryStore, pipe } from '@shortlist/core';
+import type { SourceRanking } from '@shortlist/core/kit';
 import {
   bootstrapInterval,
   type DatasetQuery,

@@ -4,7 +4,7 @@
  * Usage: pnpm lab lab/intent-knn/profile-metatool.ts [--dimensions 4096] [--queries 500]
  * SHORTLIST_PROFILE=out.cpuprofile also writes a CPU profile of the doRank loop alone.
  */
-import { createVectorIndex, embedMany, type Neighbour, toolText } from '@shortlist/core';
+import { createVectorIndex, embedMany, type Neighbour, toolText } from '@shortlist/core/kit';
 import { loadDataset } from '@shortlist/eval';
 import { intent } from '@shortlist/intent-knn';
 import { lexicalEmbedder } from '@shortlist/tfidf';

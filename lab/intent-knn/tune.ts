@@ -9,7 +9,7 @@
  * Usage: pnpm lab lab/intent-knn/tune.ts ['{"dimensions":4096}' ...]
  * (each argument: lexicalEmbedder options to try).
  */
-import { embedMany, type Neighbour, toolText } from '@shortlist/core';
+import { embedMany, type Neighbour, toolText } from '@shortlist/core/kit';
 import { type DatasetQuery, loadDataset, pairedBootstrap } from '@shortlist/eval';
 import { type LexicalEmbedderOptions, lexicalEmbedder } from '@shortlist/tfidf';
 import { tallyVotes } from '../../packages/intent-knn/src/tally-votes.js';

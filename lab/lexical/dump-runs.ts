@@ -5,7 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { bm25 } from '@shortlist/bm25';
-import { createTokenizer, type RankerV1 } from '@shortlist/core';
+import type { RankerV1 } from '@shortlist/core';
+import { createTokenizer } from '@shortlist/core/kit';
 import { lexicalRankers, nameMatch, wordPieces } from '@shortlist/lexical';
 import { tfidf } from '@shortlist/tfidf';
 import { defaultRunsDir } from './dumped-runs.js';

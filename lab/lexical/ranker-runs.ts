@@ -1,4 +1,5 @@
-import { pipe, type RankerV1, type SourceRanking } from '@shortlist/core';
+import { pipe, type RankerV1 } from '@shortlist/core';
+import type { SourceRanking } from '@shortlist/core/kit';
 import { completeAt, type Dataset, loadDataset, ndcgAt, recallAt } from '@shortlist/eval';
 import { type ConfiguredFusion, rrf } from '@shortlist/fusion';
 import { lexicalRankers } from '@shortlist/lexical';

@@ -5,7 +5,7 @@
  * then the same rule on all three, beside the shipped `lexicalFusion()`.
  * Run: pnpm lab lab/lexical/dump-runs.ts && pnpm lab lab/lexical/select-fusion.ts [fitSample]
  */
-import type { SourceRanking } from '@shortlist/core';
+import type { SourceRanking } from '@shortlist/core/kit';
 import { ndcgAt, pairedBootstrap, sampleById } from '@shortlist/eval';
 import { weighted } from '@shortlist/fusion';
 import { lexicalFusion } from '@shortlist/lexical';

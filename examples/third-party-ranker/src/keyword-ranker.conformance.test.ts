@@ -1,5 +1,6 @@
 import { describeRanker } from '@shortlist/conformance';
-import { type RankerV1, splitWords, toolText } from '@shortlist/core';
+import type { RankerV1 } from '@shortlist/core';
+import { splitWords, toolText } from '@shortlist/core/kit';
 
 /** Scores a tool by how many distinct query words its text contains. */
 export function keywordRanker(): RankerV1 {

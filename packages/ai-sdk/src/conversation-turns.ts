@@ -1,4 +1,4 @@
-import type { ConversationTurn } from '@shortlist/core';
+import type { ConversationTurn } from '@shortlist/core/adapter';
 import type { ModelMessage } from 'ai';
 
 /** The text of a message's content: a plain string, or its text parts joined. */

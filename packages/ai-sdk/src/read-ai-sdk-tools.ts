@@ -1,4 +1,5 @@
-import { readNativeTools, type Tool } from '@shortlist/core';
+import type { Tool } from '@shortlist/core';
+import { readNativeTools } from '@shortlist/core/adapter';
 import { asSchema, type ToolSet } from 'ai';
 
 type AiSdkTool = ToolSet[string];

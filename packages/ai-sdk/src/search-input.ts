@@ -1,4 +1,4 @@
-import { checkNeeds, MAX_NEEDS } from '@shortlist/core';
+import { checkNeeds, MAX_NEEDS } from '@shortlist/core/adapter';
 import { jsonSchema, type Schema } from 'ai';
 
 /** What `withToolSearch()`'s tool tells the model, `queries` included. */

@@ -1,4 +1,5 @@
-import type { ConversationQueryOptions, ExampleStore, Pipeline } from '@shortlist/core';
+import type { ExampleStore, Pipeline } from '@shortlist/core';
+import type { ConversationQueryOptions } from '@shortlist/core/adapter';
 
 /** Options of `shortlist()`; every field has a working default. */
 export interface ShortlistOptions {

@@ -1,12 +1,11 @@
+import { InvalidArgumentError, type Picker } from '@shortlist/core';
 import {
   conversationQuery,
-  InvalidArgumentError,
   lastUserRequest,
   MAX_NEEDS,
-  type Picker,
   type ToolSession,
   toolSession,
-} from '@shortlist/core';
+} from '@shortlist/core/adapter';
 import { lexical } from '@shortlist/lexical';
 import { type PrepareStepFunction, type ToolSet, toolSearch } from 'ai';
 import { calledTools, turnsOf } from './conversation-turns.js';

@@ -1,4 +1,4 @@
-import type { ConversationQueryOptions, ToolSessionOptions } from '@shortlist/core';
+import type { ConversationQueryOptions, ToolSessionOptions } from '@shortlist/core/adapter';
 
 /** How an Anthropic conversation picks and searches its tools. */
 export interface AnthropicShortlistOptions extends ToolSessionOptions {

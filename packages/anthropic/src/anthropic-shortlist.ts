@@ -3,16 +3,14 @@ import type {
   ToolReferenceBlockParam,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
+import { InvalidArgumentError, type Picker } from '@shortlist/core';
 import {
-  type CallOptions,
-  checkInteger,
   conversationQuery,
-  InvalidArgumentError,
   lastUserRequest,
-  type Picker,
   type ToolSession,
   toolSession,
-} from '@shortlist/core';
+} from '@shortlist/core/adapter';
+import { type CallOptions, checkInteger } from '@shortlist/core/kit';
 import type { AnthropicShortlistOptions } from './anthropic-shortlist-options.js';
 import type { AnthropicTool } from './anthropic-tool.js';
 import {

@@ -1,6 +1,7 @@
 import type { BetaMessageParam } from '@anthropic-ai/sdk/resources/beta/messages';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import { type ConversationTurn, InvalidArgumentError } from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import type { ConversationTurn } from '@shortlist/core/adapter';
 
 /** A Messages API message, from `client.messages` or `client.beta.messages`. */
 export type AnthropicMessage = MessageParam | BetaMessageParam;

@@ -1,5 +1,5 @@
 import type { Tool } from '@anthropic-ai/sdk/resources/messages';
-import { checkNeeds, MAX_NEEDS } from '@shortlist/core';
+import { checkNeeds, MAX_NEEDS } from '@shortlist/core/adapter';
 
 /** The search tool's name unless `searchToolName` says otherwise. */
 export const DEFAULT_SEARCH_TOOL_NAME = 'search_tools';

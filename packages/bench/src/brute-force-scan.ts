@@ -1,4 +1,4 @@
-import { dotRow, type Neighbour, normalize, topK } from '@shortlist/core';
+import { dotRow, type Neighbour, normalize, topK } from '@shortlist/core/kit';
 
 /** The search the vector index replaced (a dot with every row, a top-k heap), the baseline of the speed-ups. */
 export function bruteForceScan(rows: readonly Float32Array[], keys: readonly string[]) {

@@ -6,7 +6,8 @@ import {
   type TokenCounter,
   tiktokenTokenizer,
 } from '@shortlist/budget';
-import { type Picker, pipe, type RankerIndexV1, type RankerV1, type Tool } from '@shortlist/core';
+import { type Picker, pipe, type RankerV1, type Tool } from '@shortlist/core';
+import type { RankerIndexV1 } from '@shortlist/core/kit';
 import { weighted } from '@shortlist/fusion';
 import { tfidf } from '@shortlist/tfidf';
 import { clearMergeCache } from 'gpt-tokenizer/encoding/o200k_base';

@@ -1,4 +1,4 @@
-import { seededRandom } from '@shortlist/core';
+import { seededRandom } from '@shortlist/core/kit';
 
 /** A seeded source of uniform numbers; the generator's only source of randomness. */
 export interface Random {

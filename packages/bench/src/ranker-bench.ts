@@ -1,4 +1,5 @@
-import type { RankerIndexV1, RankerV1, Ranking, Tool } from '@shortlist/core';
+import type { RankerV1, Tool } from '@shortlist/core';
+import type { RankerIndexV1, Ranking } from '@shortlist/core/kit';
 import { nowUs, timeUs } from './clock.js';
 import { memoryUse } from './memory.js';
 import { summarise } from './stats.js';

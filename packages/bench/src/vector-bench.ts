@@ -1,15 +1,12 @@
+import { type EmbedderV1, type RankerV1, semantic, type Tool } from '@shortlist/core';
 import {
   createVectorIndex,
   decodeSnapshot,
-  type EmbedderV1,
   embedMany,
   type Neighbour,
-  type RankerV1,
   type SearchMethod,
-  semantic,
-  type Tool,
   toolText,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { type DatasetQuery, loadDataset } from '@shortlist/eval';
 import { intent } from '@shortlist/intent-knn';
 import { lexicalEmbedder } from '@shortlist/tfidf';

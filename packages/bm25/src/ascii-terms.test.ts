@@ -1,10 +1,10 @@
+import type { Tool } from '@shortlist/core';
 import {
   createTokenizer,
   decodeSnapshot,
   englishStopwords,
   seededRandom,
-  type Tool,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { asciiTerms, NOT_ASCII, scanAscii } from './ascii-terms.js';
 import { bm25 } from './bm25.js';

@@ -1,10 +1,10 @@
+import { InvalidArgumentError } from '@shortlist/core';
 import {
-  InvalidArgumentError,
   type RankerIndexV1,
   type Ranking,
   type RankOptions,
   throwIfAborted,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { encodeBm25Snapshot } from './bm25-snapshot.js';
 import { layoutPostings, type Postings } from './postings.js';
 import { queryTermsBuffer, readAsciiQuery, readQueryTerms } from './query-terms.js';

@@ -1,4 +1,4 @@
-import type { Tokenizer, ToolField } from '@shortlist/core';
+import type { Tokenizer, ToolField } from '@shortlist/core/kit';
 
 /** Relative weight of each tool field's term frequencies; a missing field keeps its default. */
 export type FieldWeights = Readonly<Partial<Record<ToolField, number>>>;

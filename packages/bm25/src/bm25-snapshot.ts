@@ -1,10 +1,5 @@
-import {
-  CorruptDataError,
-  decodeSnapshot,
-  encodeSnapshot,
-  InvalidArgumentError,
-  type SnapshotArray,
-} from '@shortlist/core';
+import { CorruptDataError, InvalidArgumentError } from '@shortlist/core';
+import { decodeSnapshot, encodeSnapshot, type SnapshotArray } from '@shortlist/core/kit';
 import type { Postings } from './postings.js';
 import type { Bm25Config } from './resolve-options.js';
 import { entryCount, FIELD_COUNT, slotCount, type TermStore } from './term-store.js';

@@ -1,4 +1,5 @@
-import { type RankerV1, sameToolNames, throwIfAborted } from '@shortlist/core';
+import type { RankerV1 } from '@shortlist/core';
+import { sameToolNames, throwIfAborted } from '@shortlist/core/kit';
 import { createBm25Index } from './bm25-index.js';
 import type { Bm25Options } from './bm25-options.js';
 import { decodeBm25Snapshot } from './bm25-snapshot.js';

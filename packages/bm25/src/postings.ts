@@ -1,4 +1,4 @@
-import type { ScoredPostings } from '@shortlist/core';
+import type { ScoredPostings } from '@shortlist/core/kit';
 import type { Bm25Config } from './resolve-options.js';
 import { FIELD_BITS, FIELD_COUNT, slotCount, type TermStore } from './term-store.js';
 

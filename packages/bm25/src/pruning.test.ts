@@ -1,10 +1,5 @@
-import {
-  createTokenizer,
-  type Ranking,
-  type Tool,
-  toolFieldNames,
-  toolFields,
-} from '@shortlist/core';
+import type { Tool } from '@shortlist/core';
+import { createTokenizer, type Ranking, toolFieldNames, toolFields } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { bm25 } from './bm25.js';
 import type { Bm25Index } from './bm25-index.js';

@@ -1,4 +1,4 @@
-import { keepRarestTerms } from '@shortlist/core';
+import { keepRarestTerms } from '@shortlist/core/kit';
 import { type AsciiTerms, NOT_ASCII, scanAscii } from './ascii-terms.js';
 import { type TermStore, vocabularyOf } from './term-store.js';
 

@@ -1,11 +1,11 @@
+import { InvalidArgumentError } from '@shortlist/core';
 import {
   analysisVersion,
   createTokenizer,
   englishStopwords,
-  InvalidArgumentError,
   type Tokenizer,
   toolFieldNames,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import type { Bm25Options, FieldWeights } from './bm25-options.js';
 
 /** Default field weights, chosen by measurement on the shared benchmarks (README, "Quality"). */

@@ -4,7 +4,7 @@ import {
   type MaxScoreSearcher,
   maxScoreSearch,
   type Ranking,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import type { Postings } from './postings.js';
 import type { QueryTerms } from './query-terms.js';
 

@@ -1,4 +1,5 @@
-import { CorruptDataError, encodeSnapshot, InvalidArgumentError } from '@shortlist/core';
+import { CorruptDataError, InvalidArgumentError } from '@shortlist/core';
+import { encodeSnapshot } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { bm25 } from './bm25.js';
 import { randomCatalogue, randomQueries, tool } from './test-catalogue.js';

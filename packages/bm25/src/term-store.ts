@@ -1,11 +1,10 @@
+import { InvalidArgumentError, type Tool } from '@shortlist/core';
 import {
-  InvalidArgumentError,
   type LongCallOptions,
-  type Tool,
   throwIfAborted,
   toolFieldNames,
   toolFields,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { type AsciiTerms, addAsciiTerm, asciiTerms, NOT_ASCII, scanAscii } from './ascii-terms.js';
 import { ensureLength } from './grow.js';
 import type { Bm25Config } from './resolve-options.js';

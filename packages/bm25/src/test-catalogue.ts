@@ -1,4 +1,5 @@
-import { seededRandom, type Tool } from '@shortlist/core';
+import type { Tool } from '@shortlist/core';
+import { seededRandom } from '@shortlist/core/kit';
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vo', 'zi', 'pe', 'su', 'da', 'fo'];
 

@@ -1,4 +1,5 @@
-import { InvalidArgumentError, type PackCandidate, type Tool, toTools } from '@shortlist/core';
+import { InvalidArgumentError, type Tool, toTools } from '@shortlist/core';
+import type { PackCandidate } from '@shortlist/core/kit';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { budget } from './budget.js';

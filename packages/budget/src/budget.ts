@@ -1,11 +1,5 @@
-import {
-  InvalidArgumentError,
-  type PackCandidate,
-  type PackerV1,
-  type PackResult,
-  type Tool,
-  throwIfAborted,
-} from '@shortlist/core';
+import { InvalidArgumentError, type PackerV1, type Tool } from '@shortlist/core';
+import { type PackCandidate, type PackResult, throwIfAborted } from '@shortlist/core/kit';
 import type { BudgetOptions } from './budget-options.js';
 import type { CostedCandidate } from './costed-candidate.js';
 import { loadCounter } from './load-counter.js';

@@ -1,12 +1,6 @@
 import { bm25 } from '@shortlist/bm25';
-import {
-  InvalidArgumentError,
-  MAX_TOKEN_RUN,
-  type PackCandidate,
-  pipe,
-  type Tool,
-  toTools,
-} from '@shortlist/core';
+import { InvalidArgumentError, pipe, type Tool, toTools } from '@shortlist/core';
+import { MAX_TOKEN_RUN, type PackCandidate } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { budget } from './budget.js';
 import { gptTokenizer } from './gpt-tokenizer.js';

@@ -1,4 +1,4 @@
-import type { DroppedTool, PackedTool, PackResult } from '@shortlist/core';
+import type { DroppedTool, PackedTool, PackResult } from '@shortlist/core/kit';
 
 /**
  * Takes candidates in rank order, skipping one that does not fit the remaining budget and

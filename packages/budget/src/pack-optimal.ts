@@ -1,4 +1,4 @@
-import { type DroppedTool, type PackResult, throwIfAborted } from '@shortlist/core';
+import { type DroppedTool, type PackResult, throwIfAborted } from '@shortlist/core/kit';
 import { type CostedCandidate, rankWeight } from './costed-candidate.js';
 import { createRelevanceBound } from './relevance-bound.js';
 

@@ -1,4 +1,5 @@
-import { countTokensBounded, type Tool, throwIfAborted } from '@shortlist/core';
+import type { Tool } from '@shortlist/core';
+import { countTokensBounded, throwIfAborted } from '@shortlist/core/kit';
 import type { CountingMethod } from './budget-options.js';
 import { estimateFunctionTokens } from './function-token-estimate.js';
 import { nextTurn } from './next-turn.js';

@@ -1,4 +1,4 @@
-import type { Progress } from '@shortlist/core';
+import type { Progress } from '@shortlist/core/kit';
 
 /** A one-line progress bar on a terminal stream; does nothing when the stream is not a terminal. */
 export interface ProgressBar {

@@ -4,14 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bm25 } from '@shortlist/bm25';
 import { definitionText, upperBoundTokenizer } from '@shortlist/budget';
-import {
-  CorruptDataError,
-  countTokensBounded,
-  encodeSnapshot,
-  InvalidArgumentError,
-  type Tool,
-  toTools,
-} from '@shortlist/core';
+import { CorruptDataError, InvalidArgumentError, type Tool, toTools } from '@shortlist/core';
+import { countTokensBounded, encodeSnapshot } from '@shortlist/core/kit';
 import { lexical } from '@shortlist/lexical';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createPipeline } from './pipelines.js';

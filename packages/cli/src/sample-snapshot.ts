@@ -3,15 +3,13 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   CorruptDataError,
-  decodeSnapshot,
-  encodeSnapshot,
   InvalidArgumentError,
   type Picker,
   type Pipeline,
   type RestoreOptions,
-  type SnapshotContent,
   type Tool,
 } from '@shortlist/core';
+import { decodeSnapshot, encodeSnapshot, type SnapshotContent } from '@shortlist/core/kit';
 import { lexical } from '@shortlist/lexical';
 
 /** Where the build writes the rankers' snapshots of the bundled sample catalogue. */

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { budget, type TokenCounter, upperBoundTokenizer } from '@shortlist/budget';
-import { CorruptDataError, hashString, type Tool } from '@shortlist/core';
+import { CorruptDataError, type Tool } from '@shortlist/core';
+import { hashString } from '@shortlist/core/kit';
 
 /** The encodings a bundled count cache holds (the ones the CLI's models count with). */
 export type CachedEncoding = TokenCounter['encoding'];

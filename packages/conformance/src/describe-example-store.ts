@@ -1,11 +1,5 @@
-import {
-  type Awaitable,
-  type ExampleChange,
-  type ExampleStore,
-  exampleKey,
-  exampleMatches,
-  type ToolExample,
-} from '@shortlist/core';
+import type { ExampleChange, ExampleStore, ToolExample } from '@shortlist/core';
+import { type Awaitable, exampleKey, exampleMatches } from '@shortlist/core/kit';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /** Bounds the kit asks `create` for; absent means the store's default. */

@@ -1,4 +1,5 @@
-import type { FusionV1, SourceRanking } from '@shortlist/core';
+import type { FusionV1 } from '@shortlist/core';
+import type { SourceRanking } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from './deep-freeze.js';
 

@@ -1,4 +1,5 @@
-import type { PackCandidate, PackerV1, Tool } from '@shortlist/core';
+import type { PackerV1, Tool } from '@shortlist/core';
+import type { PackCandidate } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { sampleTools } from './sample-tools.js';
 

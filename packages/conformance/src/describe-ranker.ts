@@ -1,12 +1,5 @@
-import {
-  MAX_QUERY_TERMS,
-  type RankerIndexV1,
-  type RankerV1,
-  type Ranking,
-  ShortlistError,
-  type Tool,
-  toTools,
-} from '@shortlist/core';
+import { type RankerV1, ShortlistError, type Tool, toTools } from '@shortlist/core';
+import { MAX_QUERY_TERMS, type RankerIndexV1, type Ranking } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from './deep-freeze.js';
 import { expectSameRanking, expectWellFormedRanking } from './expect-ranking.js';

@@ -1,4 +1,4 @@
-import type { Ranking } from '@shortlist/core';
+import type { Ranking } from '@shortlist/core/kit';
 import { expect } from 'vitest';
 
 /** Asserts the properties every ranking has: unique names, finite non-increasing scores, ties by name. */

@@ -1,4 +1,5 @@
-import { defaultTokenizer, type EmbedderV1 } from '@shortlist/core';
+import type { EmbedderV1 } from '@shortlist/core';
+import { defaultTokenizer } from '@shortlist/core/kit';
 
 /** A deterministic embedder that records every batch it is asked to embed. */
 export interface CountingEmbedder extends EmbedderV1 {

@@ -1,4 +1,5 @@
-import { type EmbedderV1, semantic, splitWords } from '@shortlist/core';
+import { type EmbedderV1, semantic } from '@shortlist/core';
+import { splitWords } from '@shortlist/core/kit';
 import { describeRanker } from './index.js';
 
 /** A deterministic hashed bag-of-words embedder, so core's semantic() can run the kit offline. */

@@ -1,43 +1,12 @@
+// The main entry: what users and the plugin contracts need. Building blocks for plugin authors
+// are in `@shortlist/core/kit`, the adapter kit in `@shortlist/core/adapter`, file-backed stores
+// in `@shortlist/core/node`.
 export { type CachedOptions, cached } from './cache/cached.js';
-export type { EmbeddingStore, WarningHandler } from './cache/embedding-store.js';
+export type { EmbeddingStore } from './cache/embedding-store.js';
 export { type MemoryStoreOptions, memoryStore } from './cache/memory-store.js';
 export {
-  type ConversationQueryOptions,
-  type ConversationTurn,
-  conversationQuery,
-  lastUserRequest,
-  trimText,
-} from './conversation/conversation-query.js';
-export {
-  checkNeeds,
-  MAX_NEEDS,
-  mergeNeeds,
-  type NeedPick,
-  type NeedsSearchOptions,
-  type NeedsSelection,
-  searchNeeds,
-} from './conversation/search-needs.js';
-export {
-  type Offer,
-  type OfferOptions,
-  type SearchOptions,
-  type ToolSession,
-  type ToolSessionOptions,
-  toolSession,
-} from './conversation/tool-session.js';
-export { type EmbedManyOptions, embedMany, zeroVectorAt } from './embedding/embed-many.js';
-export {
-  createVectorIndex,
-  type Neighbour,
-  type SearchMethod,
-  type VectorIndex,
-} from './embedding/vector-index.js';
-export { dotRow, normalize } from './embedding/vector-math.js';
-export {
   ApiCallError,
-  type ApiFailureReason,
   CorruptDataError,
-  hasErrorCode,
   InvalidArgumentError,
   PluginError,
   ShortlistError,
@@ -50,137 +19,17 @@ export {
   type MemoryExampleStoreOptions,
   memoryExampleStore,
 } from './learning/memory-example-store.js';
-export { checkMaxAgeMs, checkMaxExamples, DEFAULT_MAX_EXAMPLES } from './learning/store-bounds.js';
-export {
-  checkExamples,
-  checkSelector,
-  type ExampleSelector,
-  exampleKey,
-  exampleMatches,
-  MAX_EXAMPLE_QUERY_LENGTH,
-  type ToolExample,
-} from './learning/tool-example.js';
-export { MAX_PACK_CANDIDATES, MAX_SELECT_DEPTH } from './pipeline/limit-policy.js';
+export type { ExampleSelector, ToolExample } from './learning/tool-example.js';
 export type { Picker, RankingsOptions, SelectOptions } from './pipeline/picker.js';
 export { type Pipeline, pipe, type RestoreOptions, type ToolInput } from './pipeline/pipe.js';
-export {
-  type CappedQuery,
-  capQuery,
-  MAX_QUERY_CHARACTERS,
-  MAX_QUERY_WORDS,
-  type QueryTruncation,
-} from './pipeline/query-length.js';
 export type { Pick, Selection } from './pipeline/selection.js';
-export type { NameFilter, ToolScope } from './pipeline/tool-scope.js';
-export { compareRanked } from './ranking/compare-ranked.js';
-// Allocation-free top-k building blocks shared by the lexical rankers, for ranker authors too.
-export { gallopTo } from './ranking/gallop.js';
-export {
-  type KthLargest,
-  kthLargest,
-  kthValue,
-  offerKth,
-  resetKth,
-} from './ranking/kth-largest.js';
-export {
-  BOUND_SLACK,
-  keepReachable,
-  kthAccumulated,
-  takeBestAndClear,
-} from './ranking/max-score.js';
-export {
-  type BoundedQuery,
-  createMaxScoreSearcher,
-  type MaxScoreSearcher,
-  maxScoreSearch,
-  type ScoredPostings,
-} from './ranking/max-score-search.js';
-// Ranking metrics live here so fitting (fusion) and evaluation (eval) share one definition.
-export { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from './ranking/metrics.js';
-export { keepRarestTerms, MAX_QUERY_TERMS } from './ranking/query-term-cap.js';
-export {
-  offerTop,
-  resetTop,
-  type TopSlots,
-  takeRanking,
-  topFloor,
-  topSlots,
-} from './ranking/top-slots.js';
+export type { ToolScope } from './pipeline/tool-scope.js';
 export { type SemanticOptions, semantic } from './semantic/semantic.js';
-export type { Awaitable, CallOptions, LongCallOptions, Progress } from './spec/call-options.js';
-export type {
-  EmbedderV1,
-  EmbedInputType,
-  EmbedOptions,
-  EmbedResult,
-} from './spec/embedder-v1.js';
-export type {
-  FusedTool,
-  FuseOptions,
-  FusionV1,
-  SourcePlacement,
-  SourceRanking,
-} from './spec/fusion-v1.js';
-export type {
-  DroppedTool,
-  DropReason,
-  PackCandidate,
-  PackedTool,
-  PackerV1,
-  PackOptions,
-  PackResult,
-} from './spec/packer-v1.js';
-export type {
-  RankedTool,
-  RankerIndexV1,
-  RankerV1,
-  Ranking,
-  RankOptions,
-} from './spec/ranker-v1.js';
+export type { EmbedderV1 } from './spec/embedder-v1.js';
+export type { FusionV1 } from './spec/fusion-v1.js';
+export type { PackerV1 } from './spec/packer-v1.js';
+export type { RankerV1 } from './spec/ranker-v1.js';
 export { type SpecVersion, supportedSpecVersions } from './spec/versions.js';
-export { englishStopwords } from './text/english-stopwords.js';
-export { lightStem } from './text/light-stem.js';
-export { splitWords } from './text/split-words.js';
-export { countTokensBounded, MAX_TOKEN_RUN, tokenPieces } from './text/token-pieces.js';
-export {
-  analysisVersion,
-  createTokenizer,
-  defaultTokenizer,
-  type Tokenizer,
-  type TokenizerOptions,
-} from './text/tokenizer.js';
-export {
-  type ToolField,
-  type ToolFields,
-  toolFieldNames,
-  toolFields,
-  toolText,
-} from './text/tool-fields.js';
 export { toCatalogue } from './tools/catalogue.js';
-export {
-  type NativeToolFields,
-  type NativeToolReader,
-  readNativeTools,
-} from './tools/read-native-tools.js';
-export { isCanonicalTool, toTools } from './tools/to-tools.js';
+export { toTools } from './tools/to-tools.js';
 export type { JsonSchema, Tool, ToolFormat } from './tools/tool.js';
-export { isAbortError, raceAbort, throwIfAborted } from './util/abort.js';
-// One home for small algorithms several packages need: an integer check, a string hash, a seeded generator.
-export { checkInteger, type IntegerRule } from './util/check-integer.js';
-export { hashHex, hashString, mixHash } from './util/hash-string.js';
-export { type PathFailureContext, pathFailure } from './util/path-failure.js';
-export { seededRandom } from './util/seeded-random.js';
-export {
-  checkSnapshotNames,
-  failSnapshot,
-  isStringArray,
-  sameToolNames,
-} from './util/snapshot-checks.js';
-export {
-  type DecodeSnapshotOptions,
-  decodeSnapshot,
-  encodeSnapshot,
-  type SnapshotArray,
-  type SnapshotContent,
-} from './util/snapshot-codec.js';
-export { type TopK, topK } from './util/top-k.js';

@@ -27,7 +27,9 @@ it('packs into a tarball that works when installed into an empty project', () =>
   );
   writeFileSync(
     join(project, 'main.js'),
-    `import { pipe, toTools, ShortlistError } from '@shortlist/core';
+    `import { pipe, ShortlistError, toTools } from '@shortlist/core';
+import { toolSession } from '@shortlist/core/adapter';
+import { topK } from '@shortlist/core/kit';
 import { fileStore } from '@shortlist/core/node';
 const tools = toTools([{ name: 'send_email', description: 'Send an email' }]);
 const ranker = {
@@ -36,13 +38,15 @@ const ranker = {
 };
 const picker = await pipe(ranker).index(tools);
 const { tools: picked } = await picker.select('email');
-console.log(JSON.stringify({ picked: picked.map((t) => t.name), error: typeof ShortlistError.isInstance, fileStore: typeof fileStore }));`,
+console.log(JSON.stringify({ picked: picked.map((t) => t.name), error: typeof ShortlistError.isInstance, fileStore: typeof fileStore, kit: typeof topK, adapter: typeof toolSession }));`,
   );
   const output = execFileSync('node', ['main.js'], { cwd: project, encoding: 'utf8' });
   expect(JSON.parse(output)).toEqual({
     picked: ['send_email'],
     error: 'function',
     fileStore: 'function',
+    kit: 'function',
+    adapter: 'function',
   });
   const files = execFileSync('tar', ['-tzf', join(work, tarball!)], { encoding: 'utf8' }).split(
     '\n',
@@ -50,5 +54,6 @@ console.log(JSON.stringify({ picked: picked.map((t) => t.name), error: typeof Sh
   expect(files.some((file) => file.startsWith('package/src/'))).toBe(false);
   expect(files.some((file) => file.endsWith('.test.js'))).toBe(false);
   expect(files).toContain('package/dist/index.d.ts');
-  expect(files).toContain('package/dist/node.d.ts');
+  for (const entry of ['node', 'kit', 'adapter'])
+    expect(files).toContain(`package/dist/${entry}.d.ts`);
 }, 60_000);

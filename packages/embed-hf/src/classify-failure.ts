@@ -5,7 +5,7 @@ import {
   InferenceClientProviderOutputError,
   InferenceClientRoutingError,
 } from '@huggingface/inference';
-import type { ApiFailureReason } from '@shortlist/core';
+import type { ApiFailureReason } from '@shortlist/core/kit';
 import { OutputShapeError } from './pool-output.js';
 
 /** The last HTTP response of an attempt, seen through the fetch the SDK was given. */

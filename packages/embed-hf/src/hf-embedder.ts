@@ -1,5 +1,6 @@
 import { type FeatureExtractionArgs, InferenceClient } from '@huggingface/inference';
-import { ApiCallError, type EmbedderV1, throwIfAborted } from '@shortlist/core';
+import { ApiCallError, type EmbedderV1 } from '@shortlist/core';
+import { throwIfAborted } from '@shortlist/core/kit';
 import {
   backoffMs,
   MAX_RETRY_AFTER_MS,

@@ -1,4 +1,4 @@
-import { zeroVectorAt } from '@shortlist/core';
+import { zeroVectorAt } from '@shortlist/core/kit';
 import type { HFPooling } from './hf-embedder-options.js';
 
 /** Thrown inside pooling; the embedder turns it into an `invalid-response` ApiCallError. */

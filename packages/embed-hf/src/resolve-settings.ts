@@ -1,5 +1,6 @@
 import type { InferenceProviderOrPolicy } from '@huggingface/inference';
-import { checkInteger, InvalidArgumentError } from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import { checkInteger } from '@shortlist/core/kit';
 import type { HFEmbedderOptions, HFPooling } from './hf-embedder-options.js';
 import { hfModelDimensions } from './model-dimensions.js';
 

@@ -1,4 +1,5 @@
-import { embedMany, InvalidArgumentError } from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import { embedMany } from '@shortlist/core/kit';
 import {
   type EmbeddingsServer,
   type OpenAIEmbeddingsBody,

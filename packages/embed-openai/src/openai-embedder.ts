@@ -1,4 +1,5 @@
-import { type EmbedderV1, raceAbort, throwIfAborted } from '@shortlist/core';
+import type { EmbedderV1 } from '@shortlist/core';
+import { raceAbort, throwIfAborted } from '@shortlist/core/kit';
 import { readCredential, redactor, remoteEmbedder } from '@shortlist/remote';
 import OpenAI from 'openai';
 import type { EmbeddingCreateParams } from 'openai/resources/embeddings';

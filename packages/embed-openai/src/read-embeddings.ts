@@ -1,4 +1,5 @@
-import { ApiCallError, zeroVectorAt } from '@shortlist/core';
+import { ApiCallError } from '@shortlist/core';
+import { zeroVectorAt } from '@shortlist/core/kit';
 import { decodeEmbedding } from './decode-embedding.js';
 
 function invalid(message: string): ApiCallError {

@@ -1,4 +1,5 @@
-import { checkInteger, InvalidArgumentError } from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import { checkInteger } from '@shortlist/core/kit';
 import { acceptsDimensions, openAIModelDimensions } from './model-dimensions.js';
 import type { EmbedWarning, OpenAIEmbedderOptions } from './openai-embedder-options.js';
 

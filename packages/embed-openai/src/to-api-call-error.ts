@@ -1,4 +1,5 @@
-import { ApiCallError, type ApiFailureReason } from '@shortlist/core';
+import { ApiCallError } from '@shortlist/core';
+import type { ApiFailureReason } from '@shortlist/core/kit';
 import { type Redactor, safeCause } from '@shortlist/remote';
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { BodyCutOffError } from './bounded-fetch.js';

@@ -1,4 +1,4 @@
-import { countTokensBounded, tokenPieces } from '@shortlist/core';
+import { countTokensBounded, tokenPieces } from '@shortlist/core/kit';
 import { decode, encode } from 'gpt-tokenizer/encoding/cl100k_base';
 
 /** A text ready to send: possibly truncated, with its cl100k_base token count. */

@@ -1,13 +1,6 @@
 import { resolve } from 'node:path';
-import {
-  type EmbedderV1,
-  type EmbedOptions,
-  InvalidArgumentError,
-  isAbortError,
-  PluginError,
-  raceAbort,
-  throwIfAborted,
-} from '@shortlist/core';
+import { type EmbedderV1, InvalidArgumentError, PluginError } from '@shortlist/core';
+import { type EmbedOptions, isAbortError, raceAbort, throwIfAborted } from '@shortlist/core/kit';
 import { loadFailure } from './load-failure.js';
 import { loadTransformers } from './load-transformers.js';
 import { checkModelFolder, isModelFolder } from './model-folder.js';

@@ -1,4 +1,5 @@
-import { InvalidArgumentError, seededRandom } from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import { seededRandom } from '@shortlist/core/kit';
 import { quantileSorted } from './quantile.js';
 
 /** A mean and its confidence interval, in the units of the values. */

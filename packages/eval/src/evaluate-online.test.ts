@@ -1,5 +1,11 @@
-import type { FusionV1, RankerV1, ToolExample } from '@shortlist/core';
-import { InvalidArgumentError, pipe, toTools } from '@shortlist/core';
+import {
+  type FusionV1,
+  InvalidArgumentError,
+  pipe,
+  type RankerV1,
+  type ToolExample,
+  toTools,
+} from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
 import type { Dataset } from './dataset.js';
 import { evaluateOnline, shuffledQueries } from './evaluate-online.js';

@@ -1,11 +1,5 @@
-import {
-  InvalidArgumentError,
-  MAX_EXAMPLE_QUERY_LENGTH,
-  type Picker,
-  seededRandom,
-  type ToolExample,
-  throwIfAborted,
-} from '@shortlist/core';
+import { InvalidArgumentError, type Picker, type ToolExample } from '@shortlist/core';
+import { MAX_EXAMPLE_QUERY_LENGTH, seededRandom, throwIfAborted } from '@shortlist/core/kit';
 import { type PairedInterval, pairedBootstrap } from './bootstrap.js';
 import type { Dataset, DatasetQuery } from './dataset.js';
 import { scorers } from './score-query.js';

@@ -1,4 +1,5 @@
-import { checkInteger, InvalidArgumentError, type Progress, throwIfAborted } from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import { checkInteger, type Progress, throwIfAborted } from '@shortlist/core/kit';
 import {
   type BootstrapOptions,
   bootstrapColumns,

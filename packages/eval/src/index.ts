@@ -1,4 +1,4 @@
-export { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from '@shortlist/core';
+export { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from '@shortlist/core/kit';
 export {
   type BootstrapOptions,
   bootstrapInterval,

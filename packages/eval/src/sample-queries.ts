@@ -1,4 +1,4 @@
-import { checkInteger, hashString } from '@shortlist/core';
+import { checkInteger, hashString } from '@shortlist/core/kit';
 
 /**
  * Picks `count` items by a seeded hash of their id, keeping their original order. The pick is

@@ -1,4 +1,4 @@
-import { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from '@shortlist/core';
+import { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from '@shortlist/core/kit';
 import type { MetricName } from './metric-names.js';
 
 type Scorer = (ranked: readonly string[], relevant: ReadonlySet<string>) => number;

@@ -1,10 +1,5 @@
-import {
-  compareRanked,
-  defaultTokenizer,
-  type PackerV1,
-  type RankerV1,
-  toolText,
-} from '@shortlist/core';
+import type { PackerV1, RankerV1 } from '@shortlist/core';
+import { compareRanked, defaultTokenizer, toolText } from '@shortlist/core/kit';
 
 /** A word-overlap ranker for tests: score = shared distinct words; ties by name. */
 export const overlapRanker = (): RankerV1 => ({

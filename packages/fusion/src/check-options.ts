@@ -1,4 +1,5 @@
-import { checkInteger, InvalidArgumentError } from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import { checkInteger } from '@shortlist/core/kit';
 
 /** Ranker weights as the factories store them: a frozen copy of finite, non-negative numbers. */
 export type Weights = Readonly<Record<string, number>>;

@@ -1,10 +1,10 @@
+import { InvalidArgumentError } from '@shortlist/core';
 import {
   compareRanked,
   type FusedTool,
-  InvalidArgumentError,
   type SourcePlacement,
   type SourceRanking,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { checkLimit } from './check-options.js';
 
 /**

@@ -1,4 +1,5 @@
-import { InvalidArgumentError, type Progress, pipe } from '@shortlist/core';
+import { InvalidArgumentError, pipe } from '@shortlist/core';
+import type { Progress } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { fitFusion } from './fit-fusion.js';
 import { fusionFromJSON } from './fusion-from-json.js';

@@ -1,11 +1,10 @@
+import { InvalidArgumentError, type Picker } from '@shortlist/core';
 import {
   checkInteger,
-  InvalidArgumentError,
   type LongCallOptions,
-  type Picker,
   type SourceRanking,
   throwIfAborted,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { complexity, type FitGrid, fitCandidates } from './fit-candidates.js';
 import { type FitMetric, parseMetric } from './fit-metric.js';
 import type { ConfiguredFusion, FusionConfig } from './fusion-config.js';

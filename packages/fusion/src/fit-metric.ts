@@ -1,4 +1,5 @@
-import { hitAt, InvalidArgumentError, ndcgAt, recallAt, reciprocalRank } from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import { hitAt, ndcgAt, recallAt, reciprocalRank } from '@shortlist/core/kit';
 
 /** A metric `fitFusion` can maximise: `ndcg@10`, `hit@1`, `recall@5`, `mrr`. */
 export type FitMetric = `ndcg@${number}` | `hit@${number}` | `recall@${number}` | 'mrr';

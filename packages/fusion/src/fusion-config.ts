@@ -1,4 +1,5 @@
-import type { FusedTool, FuseOptions, FusionV1, SourceRanking } from '@shortlist/core';
+import type { FusionV1 } from '@shortlist/core';
+import type { FusedTool, FuseOptions, SourceRanking } from '@shortlist/core/kit';
 import type { Normalization } from './normalization.js';
 
 /** A reciprocal rank fusion, as plain data: `fusionFromJSON` turns it back into a fusion. */

@@ -1,4 +1,4 @@
-import type { SourceRanking } from '@shortlist/core';
+import type { SourceRanking } from '@shortlist/core/kit';
 import { checkK, checkOptionKeys, checkWeights, weightOf } from './check-options.js';
 import { combine } from './combine.js';
 import type { ConfiguredFusion, RrfConfig } from './fusion-config.js';

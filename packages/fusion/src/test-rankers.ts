@@ -1,4 +1,5 @@
-import { type RankerV1, type Ranking, seededRandom, type Tool } from '@shortlist/core';
+import type { RankerV1, Tool } from '@shortlist/core';
+import { type Ranking, seededRandom } from '@shortlist/core/kit';
 
 /**
  * A ranker over synthetic queries "q<i>" whose answer is tool "t<i>": with `accuracy` of the

@@ -1,4 +1,5 @@
-import { InvalidArgumentError, type SourceRanking } from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import type { SourceRanking } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { weighted } from './weighted.js';
 

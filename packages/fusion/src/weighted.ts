@@ -1,4 +1,4 @@
-import type { SourceRanking } from '@shortlist/core';
+import type { SourceRanking } from '@shortlist/core/kit';
 import { checkHead, checkOptionKeys, checkWeights, weightOf } from './check-options.js';
 import { combine } from './combine.js';
 import type { ConfiguredFusion, WeightedConfig } from './fusion-config.js';

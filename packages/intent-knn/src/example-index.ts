@@ -1,14 +1,13 @@
+import type { EmbedderV1, Tool } from '@shortlist/core';
 import {
   createVectorIndex,
-  type EmbedderV1,
   embedMany,
   type LongCallOptions,
   type RankerIndexV1,
   type Ranking,
-  type Tool,
   throwIfAborted,
   toolText,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { tallyVotes } from './tally-votes.js';
 
 /** Settings an example index ranks with. */

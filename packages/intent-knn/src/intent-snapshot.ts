@@ -1,10 +1,5 @@
-import {
-  CorruptDataError,
-  decodeSnapshot,
-  type EmbedderV1,
-  encodeSnapshot,
-  InvalidArgumentError,
-} from '@shortlist/core';
+import { CorruptDataError, type EmbedderV1, InvalidArgumentError } from '@shortlist/core';
+import { decodeSnapshot, encodeSnapshot } from '@shortlist/core/kit';
 
 const KIND = 'intent-knn';
 const FORMAT_VERSION = 1;

@@ -1,5 +1,6 @@
 import { sampleTools } from '@shortlist/conformance';
-import { InvalidArgumentError, type RankerIndexV1, toTools } from '@shortlist/core';
+import { InvalidArgumentError, toTools } from '@shortlist/core';
+import type { RankerIndexV1 } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { intent } from './intent.js';
 import type { IntentExample } from './intent-options.js';

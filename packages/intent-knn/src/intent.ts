@@ -1,12 +1,5 @@
-import {
-  type EmbedderV1,
-  embedMany,
-  InvalidArgumentError,
-  type LongCallOptions,
-  type RankerV1,
-  type Tool,
-  throwIfAborted,
-} from '@shortlist/core';
+import { type EmbedderV1, InvalidArgumentError, type RankerV1, type Tool } from '@shortlist/core';
+import { embedMany, type LongCallOptions, throwIfAborted } from '@shortlist/core/kit';
 import { createExampleIndex, type ExampleIndex } from './example-index.js';
 import { checkExamples, checkToolsKnown, exampleKey } from './examples.js';
 import type { IntentExample, IntentOptions } from './intent-options.js';

@@ -1,4 +1,4 @@
-import { compareRanked, type Neighbour, type Ranking } from '@shortlist/core';
+import { compareRanked, type Neighbour, type Ranking } from '@shortlist/core/kit';
 
 /** The vote rule of `tallyVotes`. */
 export interface TallySettings {

@@ -1,11 +1,6 @@
-import {
-  checkInteger,
-  InvalidArgumentError,
-  type Picker,
-  type ToolSession,
-  type ToolSessionOptions,
-  toolSession,
-} from '@shortlist/core';
+import { InvalidArgumentError, type Picker } from '@shortlist/core';
+import { type ToolSession, type ToolSessionOptions, toolSession } from '@shortlist/core/adapter';
+import { checkInteger } from '@shortlist/core/kit';
 
 /** One conversation's session and the catalogue tools its agent can run. */
 interface ConversationEntry<Original> {

@@ -1,5 +1,5 @@
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages';
-import { conversationQuery } from '@shortlist/core';
+import { conversationQuery } from '@shortlist/core/adapter';
 import { expect, it } from 'vitest';
 import { calledToolNames, messagesToTurns } from './messages-to-turns.js';
 

@@ -1,5 +1,5 @@
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
-import type { ConversationTurn } from '@shortlist/core';
+import type { ConversationTurn } from '@shortlist/core/adapter';
 
 const roles: Readonly<Record<string, ConversationTurn['role']>> = {
   human: 'user',

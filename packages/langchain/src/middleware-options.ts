@@ -1,4 +1,4 @@
-import type { ConversationQueryOptions, ToolSessionOptions } from '@shortlist/core';
+import type { ConversationQueryOptions, ToolSessionOptions } from '@shortlist/core/adapter';
 
 /** Options shared by both middlewares: the session's, plus how conversations are read and kept. */
 export interface ShortlistMiddlewareOptions extends ToolSessionOptions {

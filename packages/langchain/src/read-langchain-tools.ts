@@ -1,7 +1,8 @@
 import type { ClientTool, StructuredToolInterface } from '@langchain/core/tools';
 import { isLangChainTool } from '@langchain/core/utils/function_calling';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
-import { type NativeToolReader, readNativeTools, type Tool } from '@shortlist/core';
+import type { Tool } from '@shortlist/core';
+import { type NativeToolReader, readNativeTools } from '@shortlist/core/adapter';
 
 /** A tool LangChain can bind to a chat model: `tool()`, a `StructuredTool`, a runnable's `asTool()`. */
 export type LangChainTool = ClientTool | StructuredToolInterface;

@@ -1,12 +1,7 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { type DynamicStructuredTool, type ToolRuntime, tool } from '@langchain/core/tools';
-import {
-  checkNeeds,
-  InvalidArgumentError,
-  lastUserRequest,
-  MAX_NEEDS,
-  trimText,
-} from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import { checkNeeds, lastUserRequest, MAX_NEEDS, trimText } from '@shortlist/core/adapter';
 import { conversationKey } from './conversation-key.js';
 import type { ConversationSessions } from './conversation-sessions.js';
 import { messagesToTurns } from './messages-to-turns.js';

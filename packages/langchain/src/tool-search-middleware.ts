@@ -1,9 +1,6 @@
-import {
-  checkInteger,
-  conversationQuery,
-  InvalidArgumentError,
-  type Picker,
-} from '@shortlist/core';
+import { InvalidArgumentError, type Picker } from '@shortlist/core';
+import { conversationQuery } from '@shortlist/core/adapter';
+import { checkInteger } from '@shortlist/core/kit';
 import { type AgentMiddleware, createMiddleware } from 'langchain';
 import { conversationKey } from './conversation-key.js';
 import {

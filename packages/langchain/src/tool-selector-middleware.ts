@@ -1,4 +1,5 @@
-import { conversationQuery, type Picker } from '@shortlist/core';
+import type { Picker } from '@shortlist/core';
+import { conversationQuery } from '@shortlist/core/adapter';
 import { type AgentMiddleware, createMiddleware } from 'langchain';
 import { conversationKey } from './conversation-key.js';
 import {

@@ -1,11 +1,6 @@
 import { crc32 } from 'node:zlib';
-import {
-  checkExamples,
-  checkSelector,
-  type ExampleSelector,
-  ShortlistError,
-  type ToolExample,
-} from '@shortlist/core';
+import { type ExampleSelector, ShortlistError, type ToolExample } from '@shortlist/core';
+import { checkExamples, checkSelector } from '@shortlist/core/kit';
 
 /** Name of the format, in the first line of every examples file. */
 export const LOG_FORMAT = 'shortlist-examples';

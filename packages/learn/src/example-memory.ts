@@ -1,13 +1,12 @@
+import type { ExampleSelector, ToolExample } from '@shortlist/core';
 import {
-  type ExampleSelector,
   exampleKey,
   exampleMatches,
   kthLargest,
   kthValue,
   offerKth,
   resetKth,
-  type ToolExample,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { exampleTerms } from './example-terms.js';
 
 /** A tool's net vote from the examples nearest a query: positive for helpful, negative for not. */

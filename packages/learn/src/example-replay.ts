@@ -1,4 +1,5 @@
-import { type ExampleChange, exampleKey, exampleMatches, type ToolExample } from '@shortlist/core';
+import type { ExampleChange, ToolExample } from '@shortlist/core';
+import { exampleKey, exampleMatches } from '@shortlist/core/kit';
 import type { LogRecord } from './example-log-format.js';
 
 /** A store's bounds: most examples kept, and how old one may be (undefined: no age bound). */

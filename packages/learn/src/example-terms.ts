@@ -1,4 +1,4 @@
-import { defaultTokenizer, MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core';
+import { defaultTokenizer, MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core/kit';
 
 /** Most distinct terms a query or example keeps: requests are short, and this bounds a rank's work. */
 const MAX_EXAMPLE_TERMS = 64;

@@ -1,4 +1,5 @@
-import type { CallOptions, ExampleSelector, ExampleStore, ToolExample } from '@shortlist/core';
+import type { ExampleSelector, ExampleStore, ToolExample } from '@shortlist/core';
+import type { CallOptions } from '@shortlist/core/kit';
 
 /** Options of `fileExampleStore()`. */
 export interface FileExampleStoreOptions {

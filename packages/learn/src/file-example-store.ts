@@ -2,16 +2,14 @@ import type { FileHandle } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type ExampleChange, InvalidArgumentError, type ToolExample } from '@shortlist/core';
 import {
   checkExamples,
   checkMaxAgeMs,
   checkMaxExamples,
   checkSelector,
-  type ExampleChange,
-  InvalidArgumentError,
   pathFailure,
-  type ToolExample,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { rewriteLog } from './example-log-compaction.js';
 import { currentFileId, openLog, readFrom } from './example-log-file.js';
 import { decodeLine, encodeRecord, LOG_HEADER, type LogRecord } from './example-log-format.js';

@@ -3,11 +3,11 @@ import { sampleTools } from '@shortlist/conformance';
 import {
   type ExampleStore,
   InvalidArgumentError,
-  MAX_EXAMPLE_QUERY_LENGTH,
   memoryExampleStore,
   pipe,
   type Tool,
 } from '@shortlist/core';
+import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core/kit';
 import { rrf } from '@shortlist/fusion';
 import { describe, expect, it } from 'vitest';
 import { learned } from './learned.js';

@@ -1,14 +1,16 @@
 import {
-  compareRanked,
   type ExampleChange,
   type ExampleStore,
   InvalidArgumentError,
-  type RankedTool,
-  type RankerIndexV1,
   type RankerV1,
   type ToolExample,
-  throwIfAborted,
 } from '@shortlist/core';
+import {
+  compareRanked,
+  type RankedTool,
+  type RankerIndexV1,
+  throwIfAborted,
+} from '@shortlist/core/kit';
 import { createExampleMemory } from './example-memory.js';
 import type { LearnedOptions } from './learned-options.js';
 import { rankingContexts } from './ranking-context.js';

@@ -1,4 +1,4 @@
-import type { Ranking } from '@shortlist/core';
+import type { Ranking } from '@shortlist/core/kit';
 import type { TrustLedger } from './trust-ledger.js';
 
 /** The query a learned ranking answered, the ledger of the index that made it, and its trusted share. */

@@ -1,4 +1,4 @@
-import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core';
+import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core/kit';
 
 /** Selects remembered for judging, most recent kept: feedback arrives soon after its select. */
 const REMEMBERED = 1000;

@@ -1,5 +1,5 @@
 import { describeFusion } from '@shortlist/conformance';
-import type { SourceRanking } from '@shortlist/core';
+import type { SourceRanking } from '@shortlist/core/kit';
 import { rrf, weighted } from '@shortlist/fusion';
 import { describe, expect, it } from 'vitest';
 import { withLearning } from './with-learning.js';

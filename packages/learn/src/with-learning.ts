@@ -1,11 +1,10 @@
+import { type FusionV1, InvalidArgumentError } from '@shortlist/core';
 import {
   compareRanked,
   type FusedTool,
-  type FusionV1,
-  InvalidArgumentError,
   type SourcePlacement,
   type SourceRanking,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { rankingContexts } from './ranking-context.js';
 
 /** Options of `withLearning()`. Defaults were chosen by streaming benchmark requests (README, Design). */

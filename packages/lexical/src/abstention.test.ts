@@ -1,4 +1,5 @@
-import { memoryExampleStore, ndcgAt, pipe } from '@shortlist/core';
+import { memoryExampleStore, pipe } from '@shortlist/core';
+import { ndcgAt } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { withAbstention } from './abstention.js';
 import { lexical } from './lexical.js';

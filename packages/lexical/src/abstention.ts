@@ -1,4 +1,5 @@
-import type { FusionV1, SourceRanking } from '@shortlist/core';
+import type { FusionV1 } from '@shortlist/core';
+import type { SourceRanking } from '@shortlist/core/kit';
 
 /**
  * Best tfidf cosine below which `lexical()` may answer "no tool matched": measured on the shared

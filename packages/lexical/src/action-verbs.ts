@@ -1,4 +1,4 @@
-import { lightStem } from '@shortlist/core';
+import { lightStem } from '@shortlist/core/kit';
 
 /**
  * Action verbs that name the same operation in tool names and requests ("open a pull request"

@@ -1,4 +1,5 @@
-import { type FusedTool, InvalidArgumentError } from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import type { FusedTool } from '@shortlist/core/kit';
 import type { ConfiguredFusion, WeightedConfig } from '@shortlist/fusion';
 
 /**

@@ -1,5 +1,4 @@
-import type { Picker } from '@shortlist/core';
-import { pipe } from '@shortlist/core';
+import { type Picker, pipe } from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
 import { lexical } from './lexical.js';
 import { nameMatch } from './name-match.js';

@@ -1,12 +1,10 @@
+import { InvalidArgumentError, type RankerV1, type Tool } from '@shortlist/core';
 import {
-  InvalidArgumentError,
   type RankerIndexV1,
-  type RankerV1,
   type Ranking,
   type RankOptions,
-  type Tool,
   throwIfAborted,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import type { ExactNamesOptions } from './exact-names-options.js';
 import { ExactSpellings } from './exact-spellings.js';
 

@@ -1,4 +1,4 @@
-import type { SourceRanking } from '@shortlist/core';
+import type { SourceRanking } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { lexical } from './lexical.js';
 import { lexicalFusion, lexicalRankers, maxPieceTerms } from './lexical-fusion.js';

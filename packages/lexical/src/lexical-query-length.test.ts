@@ -1,4 +1,4 @@
-import { MAX_QUERY_CHARACTERS, MAX_QUERY_WORDS } from '@shortlist/core';
+import { MAX_QUERY_CHARACTERS, MAX_QUERY_WORDS } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { lexical } from './lexical.js';
 

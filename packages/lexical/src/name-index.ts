@@ -1,6 +1,6 @@
+import { InvalidArgumentError, type Tool } from '@shortlist/core';
 import {
   compareRanked,
-  InvalidArgumentError,
   type NameFilter,
   offerTop,
   type RankedTool,
@@ -8,12 +8,11 @@ import {
   type Ranking,
   type RankOptions,
   resetTop,
-  type Tool,
   takeRanking,
   throwIfAborted,
   topFloor,
   topSlots,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { type AnalysedNames, analyseNames } from './analysed-names.js';
 import type { ExactSpellings } from './exact-spellings.js';
 import { writeNameSnapshot } from './name-snapshot.js';

@@ -1,11 +1,5 @@
-import {
-  CorruptDataError,
-  decodeSnapshot,
-  encodeSnapshot,
-  InvalidArgumentError,
-  pipe,
-  toTools,
-} from '@shortlist/core';
+import { CorruptDataError, InvalidArgumentError, pipe, toTools } from '@shortlist/core';
+import { decodeSnapshot, encodeSnapshot } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { nameMatch } from './name-match.js';
 import type { NameMatchOptions } from './name-match-options.js';

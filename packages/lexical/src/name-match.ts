@@ -1,11 +1,10 @@
+import { InvalidArgumentError, type RankerV1 } from '@shortlist/core';
 import {
   analysisVersion,
   checkSnapshotNames,
   englishStopwords,
-  InvalidArgumentError,
-  type RankerV1,
   throwIfAborted,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { actionVerbGroups } from './action-verbs.js';
 import { ExactSpellings } from './exact-spellings.js';
 import { createNameIndex, openNameIndex } from './name-index.js';

@@ -1,4 +1,4 @@
-import { decodeSnapshot, encodeSnapshot, failSnapshot, isStringArray } from '@shortlist/core';
+import { decodeSnapshot, encodeSnapshot, failSnapshot, isStringArray } from '@shortlist/core/kit';
 import type { AnalysedNames } from './analysed-names.js';
 
 /** Bump whenever the layout below changes; older snapshots are then refused, never misread. */

@@ -1,4 +1,4 @@
-import { splitWords } from '@shortlist/core';
+import { splitWords } from '@shortlist/core/kit';
 import { canonicalWord } from './action-verbs.js';
 
 /** How names and requests are reduced to comparable words. */

@@ -1,4 +1,4 @@
-import { createTokenizer } from '@shortlist/core';
+import { createTokenizer } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { wordBigrams } from './word-bigrams.js';
 

@@ -1,4 +1,4 @@
-import { createTokenizer } from '@shortlist/core';
+import { createTokenizer } from '@shortlist/core/kit';
 import type { InterningTokenizer } from '@shortlist/tfidf';
 import { IdList } from './id-list.js';
 

@@ -1,4 +1,5 @@
-import { englishStopwords, InvalidArgumentError, splitWords } from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import { englishStopwords, splitWords } from '@shortlist/core/kit';
 import type { InterningTokenizer } from '@shortlist/tfidf';
 import { IdList } from './id-list.js';
 

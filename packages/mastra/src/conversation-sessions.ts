@@ -1,11 +1,11 @@
+import type { Picker } from '@shortlist/core';
 import {
   type ConversationTurn,
-  type Picker,
   type ToolSession,
   type ToolSessionOptions,
   toolSession,
   trimText,
-} from '@shortlist/core';
+} from '@shortlist/core/adapter';
 
 /** One conversation's session and the searches already replayed into it, by call id. */
 interface ConversationEntry<Original> {

@@ -1,5 +1,5 @@
 import type { AgentExecutionOptions } from '@mastra/core/agent';
-import { type ConversationTurn, lastUserRequest, MAX_NEEDS } from '@shortlist/core';
+import { type ConversationTurn, lastUserRequest, MAX_NEEDS } from '@shortlist/core/adapter';
 
 /** The messages Mastra's `prepareStep` gets: AI SDK model messages, memory's recall included. */
 export type StepMessages = Parameters<

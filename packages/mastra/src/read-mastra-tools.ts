@@ -1,7 +1,8 @@
 import type { ToolsInput } from '@mastra/core/agent';
 import { RuntimeContext } from '@mastra/core/runtime-context';
 import { makeCoreTool } from '@mastra/core/utils';
-import { InvalidArgumentError, readNativeTools, type Tool } from '@shortlist/core';
+import { InvalidArgumentError, type Tool } from '@shortlist/core';
+import { readNativeTools } from '@shortlist/core/adapter';
 
 type MastraTool = ToolsInput[string];
 

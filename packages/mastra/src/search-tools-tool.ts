@@ -1,6 +1,7 @@
 import type { ToolsInput } from '@mastra/core/agent';
 import { createTool } from '@mastra/core/tools';
-import { MAX_NEEDS, type Picker, searchNeeds, trimText } from '@shortlist/core';
+import type { Picker } from '@shortlist/core';
+import { MAX_NEEDS, searchNeeds, trimText } from '@shortlist/core/adapter';
 import { z } from 'zod';
 
 /** What the search tool answers: the tools found, best first, and a line for the model. */

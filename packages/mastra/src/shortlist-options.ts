@@ -1,9 +1,5 @@
-import type {
-  ConversationQueryOptions,
-  ExampleStore,
-  Pipeline,
-  ToolSessionOptions,
-} from '@shortlist/core';
+import type { ExampleStore, Pipeline } from '@shortlist/core';
+import type { ConversationQueryOptions, ToolSessionOptions } from '@shortlist/core/adapter';
 
 /** The `search_tools` tool: its name and how many tools one search returns. */
 export interface ShortlistSearchOptions {

@@ -1,10 +1,7 @@
 import type { AgentExecutionOptions, ToolsInput } from '@mastra/core/agent';
-import {
-  checkInteger,
-  conversationQuery,
-  InvalidArgumentError,
-  type Picker,
-} from '@shortlist/core';
+import { InvalidArgumentError, type Picker } from '@shortlist/core';
+import { conversationQuery } from '@shortlist/core/adapter';
+import { checkInteger } from '@shortlist/core/kit';
 import { lexical } from '@shortlist/lexical';
 import { conversationSessions } from './conversation-sessions.js';
 import { calledTools, searchCalls, turnsOf } from './model-messages.js';

@@ -7,7 +7,7 @@ import {
   ListToolsRequestSchema,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { checkNeeds } from '@shortlist/core';
+import { checkNeeds } from '@shortlist/core/adapter';
 import { argumentErrorResult } from './argument-error-result.js';
 import type { Gateway } from './gateway.js';
 import { callToolTool, maxSearchLimit, searchToolsTool } from './gateway-tools.js';

@@ -6,11 +6,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
   type ExampleChange,
-  MAX_EXAMPLE_QUERY_LENGTH,
   type MemoryExampleStore,
   memoryExampleStore,
   type ToolExample,
 } from '@shortlist/core';
+import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core/kit';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createDownstreamServer } from './downstream-server.js';
 import type { GatewayOptions } from './gateway-options.js';

@@ -1,5 +1,5 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { MAX_NEEDS } from '@shortlist/core';
+import { MAX_NEEDS } from '@shortlist/core/adapter';
 
 /** Most tools one `search_tools` call may ask for. */
 export const maxSearchLimit = 50;

@@ -8,10 +8,10 @@ import {
   InvalidArgumentError,
   memoryExampleStore,
   type Picker,
-  raceAbort,
-  searchNeeds,
   type ToolExample,
 } from '@shortlist/core';
+import { searchNeeds } from '@shortlist/core/adapter';
+import { raceAbort } from '@shortlist/core/kit';
 import { argumentValidator } from './argument-validator.js';
 import { defaultCacheDirectory } from './cache-directory.js';
 import { defaultGatewayPipeline } from './default-pipeline.js';

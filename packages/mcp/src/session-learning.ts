@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core';
+import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core/kit';
 import type { Gateway } from './gateway.js';
 
 /** What one downstream session teaches: which query offered each tool, and which calls it taught. */

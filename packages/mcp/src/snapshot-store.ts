@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { decodeSnapshot, encodeSnapshot } from '@shortlist/core';
+import { decodeSnapshot, encodeSnapshot } from '@shortlist/core/kit';
 
 const kind = 'shortlist-mcp-picker';
 const formatVersion = 1;

@@ -4,7 +4,8 @@ import {
   type HostedTool,
   toolSearchTool,
 } from '@openai/agents';
-import { InvalidArgumentError, type Picker, type Tool, toolSession } from '@shortlist/core';
+import { InvalidArgumentError, type Picker, type Tool } from '@shortlist/core';
+import { toolSession } from '@shortlist/core/adapter';
 import type { OpenAIToolSearchOptions } from './openai-tool-search.js';
 import {
   searchDescription,

@@ -1,4 +1,5 @@
-import { type ConversationTurn, InvalidArgumentError } from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import type { ConversationTurn } from '@shortlist/core/adapter';
 import type { Conversation } from './conversation-of.js';
 import { messageText } from './message-text.js';
 

@@ -1,4 +1,4 @@
-import type { ConversationTurn } from '@shortlist/core';
+import type { ConversationTurn } from '@shortlist/core/adapter';
 
 /** A conversation read from a provider's messages: turns for the query, and the tools called. */
 export interface Conversation {

@@ -1,5 +1,6 @@
 import { bm25 } from '@shortlist/bm25';
-import { conversationQuery, InvalidArgumentError, pipe } from '@shortlist/core';
+import { InvalidArgumentError, pipe } from '@shortlist/core';
+import { conversationQuery } from '@shortlist/core/adapter';
 import { describe, expect, it } from 'vitest';
 import { chatConversation } from './chat-conversation.js';
 import { responsesConversation } from './responses-conversation.js';

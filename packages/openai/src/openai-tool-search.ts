@@ -1,12 +1,11 @@
+import { InvalidArgumentError, type Picker } from '@shortlist/core';
 import {
-  type CallOptions,
-  InvalidArgumentError,
   lastUserRequest,
-  type Picker,
   type ToolSession,
   type ToolSessionOptions,
   toolSession,
-} from '@shortlist/core';
+} from '@shortlist/core/adapter';
+import type { CallOptions } from '@shortlist/core/kit';
 import type {
   ResponseToolSearchOutputItemParam,
   ToolSearchTool,

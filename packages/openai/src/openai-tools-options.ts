@@ -1,4 +1,4 @@
-import type { ConversationQueryOptions, ToolSessionOptions } from '@shortlist/core';
+import type { ConversationQueryOptions, ToolSessionOptions } from '@shortlist/core/adapter';
 
 /** How a conversation's tools are chosen: the session's limits and how the query is built. */
 export interface OpenAIToolsOptions extends ToolSessionOptions {

@@ -1,10 +1,6 @@
-import {
-  type CallOptions,
-  conversationQuery,
-  type Picker,
-  type ToolSession,
-  toolSession,
-} from '@shortlist/core';
+import type { Picker } from '@shortlist/core';
+import { conversationQuery, type ToolSession, toolSession } from '@shortlist/core/adapter';
+import type { CallOptions } from '@shortlist/core/kit';
 import { chatConversation } from './chat-conversation.js';
 import { originalsIn } from './check-format.js';
 import type { Conversation } from './conversation-of.js';

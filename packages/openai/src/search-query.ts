@@ -1,4 +1,4 @@
-import { MAX_NEEDS } from '@shortlist/core';
+import { MAX_NEEDS } from '@shortlist/core/adapter';
 
 /** The parameters the model fills in when it searches: one plain-language query, or several needs. */
 export const searchParameters = {

@@ -1,5 +1,5 @@
 import { components } from '@orama/orama';
-import type { Tokenizer } from '@shortlist/core';
+import type { Tokenizer } from '@shortlist/core/kit';
 
 /**
  * Orama's own English analysis as it ships (lowercase, split on non-word characters, keep

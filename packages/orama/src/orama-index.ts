@@ -1,13 +1,12 @@
 import { create, insert, type Orama, remove, search } from '@orama/orama';
+import { InvalidArgumentError, type Tool } from '@shortlist/core';
 import {
   compareRanked,
-  InvalidArgumentError,
   type LongCallOptions,
   type RankedTool,
   type RankerIndexV1,
-  type Tool,
   throwIfAborted,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { linearIndex } from './linear-index.js';
 import { rarestWords, type TokenOccurrences } from './orama-query-terms.js';
 import { toOramaTokenizer } from './orama-tokenizer.js';

@@ -1,4 +1,4 @@
-import type { Tokenizer, ToolField } from '@shortlist/core';
+import type { Tokenizer, ToolField } from '@shortlist/core/kit';
 
 /** Orama's BM25 parameters; see https://docs.orama.com/docs/orama-js/search/bm25. */
 export interface OramaRelevance {

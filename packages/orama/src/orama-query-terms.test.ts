@@ -1,4 +1,5 @@
-import { defaultTokenizer, toTools } from '@shortlist/core';
+import { toTools } from '@shortlist/core';
+import { defaultTokenizer } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { orama } from './orama.js';
 import {

@@ -1,4 +1,4 @@
-import type { Tokenizer } from '@shortlist/core';
+import type { Tokenizer } from '@shortlist/core/kit';
 import { TERM_MARK } from './orama-tokenizer.js';
 import type { PostingCount } from './prefix-counts.js';
 

@@ -1,5 +1,6 @@
 import { load, type RawData, save } from '@orama/orama';
-import { CorruptDataError, decodeSnapshot, encodeSnapshot, type Tokenizer } from '@shortlist/core';
+import { CorruptDataError } from '@shortlist/core';
+import { decodeSnapshot, encodeSnapshot, type Tokenizer } from '@shortlist/core/kit';
 import type { IdMaps, ToolDatabase } from './orama-index.js';
 
 const KIND = 'orama';

@@ -1,5 +1,5 @@
 import type { Tokenizer as OramaTokenizer } from '@orama/orama';
-import type { Tokenizer } from '@shortlist/core';
+import type { Tokenizer } from '@shortlist/core/kit';
 
 /**
  * Prefixed to every term handed to Orama. Orama keeps term statistics in plain objects, where a

@@ -1,11 +1,5 @@
-import {
-  CorruptDataError,
-  createTokenizer,
-  InvalidArgumentError,
-  type RankerIndexV1,
-  type Tool,
-  toTools,
-} from '@shortlist/core';
+import { CorruptDataError, InvalidArgumentError, type Tool, toTools } from '@shortlist/core';
+import { createTokenizer, type RankerIndexV1 } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { orama } from './orama.js';
 import { oramaDefaultTokenizer } from './orama-default-tokenizer.js';

@@ -1,4 +1,5 @@
-import { InvalidArgumentError, type RankerV1, throwIfAborted } from '@shortlist/core';
+import { InvalidArgumentError, type RankerV1 } from '@shortlist/core';
+import { throwIfAborted } from '@shortlist/core/kit';
 import { createDatabase, type IdMaps, insertTools, wrapDatabase } from './orama-index.js';
 import type { OramaOptions } from './orama-options.js';
 import { readSnapshot, tokenizerFingerprint, writeSnapshot } from './orama-snapshot.js';

@@ -1,10 +1,10 @@
+import { InvalidArgumentError } from '@shortlist/core';
 import {
   defaultTokenizer,
-  InvalidArgumentError,
   type Tokenizer,
   type ToolField,
   toolFieldNames,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import type { OramaOptions } from './orama-options.js';
 
 /** Options with defaults applied and every value checked. */

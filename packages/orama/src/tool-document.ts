@@ -1,4 +1,5 @@
-import { type Tool, toolFieldNames, toolFields } from '@shortlist/core';
+import type { Tool } from '@shortlist/core';
+import { toolFieldNames, toolFields } from '@shortlist/core/kit';
 
 /** The Orama schema: one searchable string property per core tool field. */
 export const toolSchema = Object.fromEntries(toolFieldNames.map((field) => [field, 'string'])) as {

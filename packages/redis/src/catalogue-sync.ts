@@ -1,4 +1,5 @@
-import { InvalidArgumentError, type Picker, type WarningHandler } from '@shortlist/core';
+import { InvalidArgumentError, type Picker } from '@shortlist/core';
+import type { WarningHandler } from '@shortlist/core/kit';
 import { catalogueResync } from './catalogue-resync.js';
 import { caughtUp } from './caught-up.js';
 import { changeReader } from './change-reader.js';

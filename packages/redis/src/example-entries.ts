@@ -1,9 +1,5 @@
-import {
-  checkExamples,
-  checkSelector,
-  type ExampleSelector,
-  type ToolExample,
-} from '@shortlist/core';
+import type { ExampleSelector, ToolExample } from '@shortlist/core';
+import { checkExamples, checkSelector } from '@shortlist/core/kit';
 
 /** One entry of an examples stream: an example learnt, or a forget (a tombstone) applied in order. */
 export type ExampleEntry =

@@ -1,10 +1,5 @@
-import {
-  type ExampleChange,
-  type ExampleSelector,
-  exampleKey,
-  exampleMatches,
-  type ToolExample,
-} from '@shortlist/core';
+import type { ExampleChange, ExampleSelector, ToolExample } from '@shortlist/core';
+import { exampleKey, exampleMatches } from '@shortlist/core/kit';
 import type { ExampleEntry } from './example-entries.js';
 import { compareIds } from './stream-ids.js';
 

@@ -1,4 +1,4 @@
-import type { WarningHandler } from '@shortlist/core';
+import type { WarningHandler } from '@shortlist/core/kit';
 import { classifyRedisFailure, type RedisFailureKind } from './redis-failure.js';
 
 /**

@@ -1,4 +1,5 @@
-import { toTools, type WarningHandler } from '@shortlist/core';
+import { toTools } from '@shortlist/core';
+import type { WarningHandler } from '@shortlist/core/kit';
 import type { Change } from './catalogue-publish.js';
 
 /**

@@ -1,14 +1,7 @@
 import { bm25 } from '@shortlist/bm25';
 import { countingEmbedder } from '@shortlist/conformance';
-import {
-  cached,
-  decodeSnapshot,
-  encodeSnapshot,
-  InvalidArgumentError,
-  type Picker,
-  pipe,
-  semantic,
-} from '@shortlist/core';
+import { cached, InvalidArgumentError, type Picker, pipe, semantic } from '@shortlist/core';
+import { decodeSnapshot, encodeSnapshot } from '@shortlist/core/kit';
 import { rrf } from '@shortlist/fusion';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

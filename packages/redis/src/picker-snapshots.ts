@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  type Picker,
-  type Pipeline,
-  type ToolInput,
-  toCatalogue,
-  type WarningHandler,
-} from '@shortlist/core';
+import { type Picker, type Pipeline, type ToolInput, toCatalogue } from '@shortlist/core';
+import type { WarningHandler } from '@shortlist/core/kit';
 import type { ChainableCommander, Redis } from 'ioredis';
 import { warnToConsole } from './outage-notice.js';
 import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';

@@ -1,4 +1,5 @@
-import { checkInteger, InvalidArgumentError } from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import { checkInteger } from '@shortlist/core/kit';
 import { Redis } from 'ioredis';
 import { withDeadline } from './with-deadline.js';
 

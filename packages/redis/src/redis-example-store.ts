@@ -1,19 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  type ExampleChange,
+  type ExampleStore,
+  InvalidArgumentError,
+  type ToolExample,
+} from '@shortlist/core';
+import {
   type CallOptions,
   checkExamples,
   checkMaxAgeMs,
   checkMaxExamples,
   checkSelector,
-  type ExampleChange,
-  type ExampleStore,
   exampleKey,
-  InvalidArgumentError,
   raceAbort,
-  type ToolExample,
   throwIfAborted,
   type WarningHandler,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import type { ChainableCommander } from 'ioredis';
 import { addFields, decodeEntries, forgetFields } from './example-entries.js';
 import { createExampleMirror, type ExampleMirror } from './example-mirror.js';

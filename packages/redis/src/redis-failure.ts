@@ -1,4 +1,4 @@
-import type { ApiFailureReason } from '@shortlist/core';
+import type { ApiFailureReason } from '@shortlist/core/kit';
 import { DeadlineError } from './with-deadline.js';
 
 /** Why Redis did not serve a call: away, too slow, full, or holding something else under our key. */

@@ -1,4 +1,5 @@
-import type { EmbeddingStore, WarningHandler } from '@shortlist/core';
+import type { EmbeddingStore } from '@shortlist/core';
+import type { WarningHandler } from '@shortlist/core/kit';
 import { outageNotice, warnToConsole } from './outage-notice.js';
 import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';
 import { decodeVector, encodeVector } from './vector-codec.js';

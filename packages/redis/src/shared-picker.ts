@@ -1,4 +1,5 @@
-import type { Picker, Pipeline, ToolInput, WarningHandler } from '@shortlist/core';
+import type { Picker, Pipeline, ToolInput } from '@shortlist/core';
+import type { WarningHandler } from '@shortlist/core/kit';
 import { type CatalogueSync, type CatalogueSyncOptions, syncCatalogue } from './catalogue-sync.js';
 import { restoreOrIndex, type SnapshotOptions } from './picker-snapshots.js';
 import type { RedisTarget } from './redis-connection.js';

@@ -1,4 +1,4 @@
-import type { WarningHandler } from '@shortlist/core';
+import type { WarningHandler } from '@shortlist/core/kit';
 import type { CatalogueSyncOptions } from './catalogue-sync.js';
 import { warnToConsole } from './outage-notice.js';
 import { positiveInteger } from './redis-connection.js';

@@ -1,9 +1,5 @@
-import {
-  type EmbedderV1,
-  type EmbedResult,
-  type LongCallOptions,
-  throwIfAborted,
-} from '@shortlist/core';
+import type { EmbedderV1 } from '@shortlist/core';
+import { type EmbedResult, type LongCallOptions, throwIfAborted } from '@shortlist/core/kit';
 import { checkTexts } from './check-texts.js';
 
 /** What a remote embedder declares, and the call that embeds a checked, non-empty batch. */

@@ -1,4 +1,5 @@
-import { encodeSnapshot, toTools } from '@shortlist/core';
+import { toTools } from '@shortlist/core';
+import { encodeSnapshot } from '@shortlist/core/kit';
 import { lexical } from '@shortlist/lexical';
 import { expect } from 'vitest';
 import { catalogue, requests } from './catalogue.js';

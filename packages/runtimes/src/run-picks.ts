@@ -2,15 +2,13 @@ import { shortlist } from '@shortlist/ai-sdk';
 import { bm25 } from '@shortlist/bm25';
 import {
   cached,
-  decodeSnapshot,
-  defaultTokenizer,
   type EmbedderV1,
   type EmbeddingStore,
-  encodeSnapshot,
   pipe,
   semantic,
   toTools,
 } from '@shortlist/core';
+import { decodeSnapshot, defaultTokenizer, encodeSnapshot } from '@shortlist/core/kit';
 import { rrf } from '@shortlist/fusion';
 import { lexical } from '@shortlist/lexical';
 import { jsonSchema, type ToolSet, tool } from 'ai';

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BundleError, bundleEntry } from './bundle.js';
 
-/** The entries an edge or browser app imports: none may reach a Node built-in. */
+/** The entries an edge or browser app imports (plugins import core's kit): none may reach a Node built-in. */
 const webEntries = [
   '@shortlist/core',
+  '@shortlist/core/kit',
+  '@shortlist/core/adapter',
   '@shortlist/lexical',
   '@shortlist/fusion',
   '@shortlist/budget',

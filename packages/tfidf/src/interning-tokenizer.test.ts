@@ -1,4 +1,4 @@
-import { createTokenizer } from '@shortlist/core';
+import { createTokenizer } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import type { InterningTokenizer } from './interning-tokenizer.js';
 import { randomCatalogue, randomQueries } from './test-catalogue.js';

@@ -1,4 +1,4 @@
-import type { Tokenizer } from '@shortlist/core';
+import type { Tokenizer } from '@shortlist/core/kit';
 
 /**
  * Turns a text into term ids of one fresh build: the same terms, in the same order, as the

@@ -1,4 +1,5 @@
-import { createVectorIndex, InvalidArgumentError } from '@shortlist/core';
+import { InvalidArgumentError } from '@shortlist/core';
+import { createVectorIndex } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { lexicalEmbedder } from './lexical-embedder.js';
 

@@ -1,10 +1,5 @@
-import {
-  type EmbedderV1,
-  englishStopwords,
-  hashHex,
-  InvalidArgumentError,
-  throwIfAborted,
-} from '@shortlist/core';
+import { type EmbedderV1, InvalidArgumentError } from '@shortlist/core';
+import { englishStopwords, hashHex, throwIfAborted } from '@shortlist/core/kit';
 import { idfTable } from './idf-table.js';
 import type { LexicalEmbedderOptions } from './lexical-embedder-options.js';
 import { extractFeatures, type FeatureSettings } from './lexical-features.js';

@@ -1,4 +1,4 @@
-import { lightStem, mixHash, splitWords } from '@shortlist/core';
+import { lightStem, mixHash, splitWords } from '@shortlist/core/kit';
 
 /** Settings that decide which features a text has. */
 export interface FeatureSettings {

@@ -1,4 +1,5 @@
-import { InvalidArgumentError, MAX_QUERY_TERMS, type Tokenizer, toTools } from '@shortlist/core';
+import { InvalidArgumentError, toTools } from '@shortlist/core';
+import { MAX_QUERY_TERMS, type Tokenizer } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { randomCatalogue, randomQueries } from './test-catalogue.js';
 import { tfidf } from './tfidf.js';

@@ -1,4 +1,5 @@
-import { type Tokenizer, type Tool, toolFieldNames, toolFields } from '@shortlist/core';
+import type { Tool } from '@shortlist/core';
+import { type Tokenizer, toolFieldNames, toolFields } from '@shortlist/core/kit';
 
 /** A bag of words with a weight per distinct term, in first-seen order. */
 export interface TermWeights {

@@ -1,4 +1,5 @@
-import { seededRandom, type Tool, toTools } from '@shortlist/core';
+import { type Tool, toTools } from '@shortlist/core';
+import { seededRandom } from '@shortlist/core/kit';
 
 const WORDS = `account add alert archive calendar cancel channel chart comment contact convert copy
 create customer delete deploy document download email employee event export file find folder

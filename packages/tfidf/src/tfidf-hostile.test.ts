@@ -1,4 +1,5 @@
-import { type RankerIndexV1, seededRandom, type Tool, toTools } from '@shortlist/core';
+import { type Tool, toTools } from '@shortlist/core';
+import { type RankerIndexV1, seededRandom } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { tfidf } from './tfidf.js';
 

@@ -1,4 +1,4 @@
-import type { Tokenizer, ToolField } from '@shortlist/core';
+import type { Tokenizer, ToolField } from '@shortlist/core/kit';
 
 /** How much a word in each field counts; a weight multiplies the word's count in that field. */
 export type FieldWeights = Readonly<Partial<Record<ToolField, number>>>;

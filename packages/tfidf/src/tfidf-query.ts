@@ -1,4 +1,4 @@
-import { keepRarestTerms, MAX_QUERY_TERMS } from '@shortlist/core';
+import { keepRarestTerms, MAX_QUERY_TERMS } from '@shortlist/core/kit';
 import { dampCount } from './term-weights.js';
 import type { TfidfPostings } from './tfidf-postings.js';
 

@@ -1,12 +1,12 @@
+import { InvalidArgumentError } from '@shortlist/core';
 import {
   createTokenizer,
   englishStopwords,
   hashHex,
-  InvalidArgumentError,
   MAX_QUERY_TERMS,
   type Tokenizer,
   toolFieldNames,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { defaultTfidfFieldWeights, type TfidfOptions } from './tfidf-options.js';
 
 /** Options resolved and checked once, in the form the index reads. */

@@ -5,7 +5,7 @@ import {
   type MaxScoreSearcher,
   maxScoreSearch,
   type Ranking,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { dampCount, type TermWeights } from './term-weights.js';
 import { emptyPostings, type TfidfPostings } from './tfidf-postings.js';
 import { type QueryVector, queryVector, readQueryVector } from './tfidf-query.js';

@@ -1,16 +1,13 @@
+import { CorruptDataError, InvalidArgumentError, type Tool, toTools } from '@shortlist/core';
 import {
-  CorruptDataError,
   createTokenizer,
   decodeSnapshot,
   encodeSnapshot,
-  InvalidArgumentError,
   type RankerIndexV1,
   type Ranking,
-  type Tool,
   toolFieldNames,
   toolFields,
-  toTools,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { randomCatalogue, randomQueries } from './test-catalogue.js';
 import { tfidf } from './tfidf.js';

@@ -1,14 +1,12 @@
+import { InvalidArgumentError, type RankerV1, type Tool } from '@shortlist/core';
 import {
   checkSnapshotNames,
-  InvalidArgumentError,
   type LongCallOptions,
   type RankerIndexV1,
-  type RankerV1,
-  type Tool,
   throwIfAborted,
   toolFieldNames,
   toolFields,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { isInterning } from './interning-tokenizer.js';
 import { toolTermWeights } from './term-weights.js';
 import type { TfidfOptions } from './tfidf-options.js';

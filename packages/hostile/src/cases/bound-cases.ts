@@ -1,14 +1,11 @@
 import { bm25 } from '@shortlist/bm25';
+import { pipe, type Selection, semantic, toTools } from '@shortlist/core';
 import {
   decodeSnapshot,
   encodeSnapshot,
   MAX_QUERY_CHARACTERS,
   MAX_SELECT_DEPTH,
-  pipe,
-  type Selection,
-  semantic,
-  toTools,
-} from '@shortlist/core';
+} from '@shortlist/core/kit';
 import { createHFEmbedder } from '@shortlist/embed-hf';
 import { createOpenAIEmbedder } from '@shortlist/embed-openai';
 import { lexical } from '@shortlist/lexical';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { englishStopwords } from '@shortlist/core';
+import { englishStopwords } from '@shortlist/core/kit';
 
 // The 10,000-tool catalogue of the latency table: the benchmark catalogue plus hostile tools.
 const root =

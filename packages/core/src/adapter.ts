@@ -1,0 +1,32 @@
+// The adapter's kit: what every framework adapter shares, once (reading native tools, a query
+// from a conversation, selections kept stable across turns, search over several needs).
+export {
+  type ConversationQueryOptions,
+  type ConversationTurn,
+  conversationQuery,
+  lastUserRequest,
+  trimText,
+} from './conversation/conversation-query.js';
+export {
+  checkNeeds,
+  MAX_NEEDS,
+  mergeNeeds,
+  type NeedPick,
+  type NeedsSearchOptions,
+  type NeedsSelection,
+  searchNeeds,
+} from './conversation/search-needs.js';
+export {
+  type Offer,
+  type OfferOptions,
+  type SearchOptions,
+  type ToolSession,
+  type ToolSessionOptions,
+  toolSession,
+} from './conversation/tool-session.js';
+export {
+  type NativeToolFields,
+  type NativeToolReader,
+  readNativeTools,
+} from './tools/read-native-tools.js';
+export { isCanonicalTool } from './tools/to-tools.js';
