@@ -107,6 +107,31 @@ export {
   topSlots,
 } from './ranking/top-slots.js';
 export { type SemanticOptions, semantic } from './semantic/semantic.js';
+export {
+  type MemorySnapshotStoreOptions,
+  memorySnapshotStore,
+} from './snapshot/memory-snapshot-store.js';
+export {
+  type DecodePickerSnapshotOptions,
+  decodePickerSnapshot,
+  encodePickerSnapshot,
+  type PickerSnapshot,
+} from './snapshot/picker-container.js';
+export {
+  checkSnapshotNames,
+  failSnapshot,
+  isStringArray,
+  sameToolNames,
+} from './snapshot/snapshot-checks.js';
+export {
+  type DecodeSnapshotOptions,
+  decodeSnapshot,
+  encodeSnapshot,
+  type SnapshotArray,
+  type SnapshotContent,
+} from './snapshot/snapshot-codec.js';
+export { snapshotConfiguration } from './snapshot/snapshot-configuration.js';
+export type { SnapshotStore } from './snapshot/snapshot-store.js';
 export type { Awaitable, CallOptions, LongCallOptions, Progress } from './spec/call-options.js';
 export type {
   EmbedderV1,
@@ -170,17 +195,4 @@ export { checkInteger, type IntegerRule } from './util/check-integer.js';
 export { hashHex, hashString, mixHash } from './util/hash-string.js';
 export { type PathFailureContext, pathFailure } from './util/path-failure.js';
 export { seededRandom } from './util/seeded-random.js';
-export {
-  checkSnapshotNames,
-  failSnapshot,
-  isStringArray,
-  sameToolNames,
-} from './util/snapshot-checks.js';
-export {
-  type DecodeSnapshotOptions,
-  decodeSnapshot,
-  encodeSnapshot,
-  type SnapshotArray,
-  type SnapshotContent,
-} from './util/snapshot-codec.js';
 export { type TopK, topK } from './util/top-k.js';
