@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
@@ -16,6 +15,9 @@ export interface FileSnapshotStore extends SnapshotStore {
   close(): Promise<void>;
 }
 
+/** node:crypto, loaded when first needed rather than when core is imported (a CLI start). */
+const crypto = () => process.getBuiltinModule('node:crypto');
+
 /** Longest file name kept readable; longer keys are named by their SHA-256 instead. */
 const MAX_NAME = 200;
 
@@ -30,7 +32,7 @@ export function snapshotFileName(key: string): string {
     const c = String.fromCharCode(byte);
     name += /[A-Za-z0-9_-]/.test(c) ? c : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   }
-  if (name.length > MAX_NAME) name = `~${createHash('sha256').update(key).digest('hex')}`;
+  if (name.length > MAX_NAME) name = `~${crypto().createHash('sha256').update(key).digest('hex')}`;
   return `${name}.snapshot`;
 }
 
@@ -97,7 +99,7 @@ export function fileSnapshotStore(
           message: 'fileSnapshotStore.set(key, snapshot): pass the bytes of encodePickerSnapshot()',
         });
       }
-      const temporary = join(directory, `.${process.pid}.${randomUUID()}.tmp`);
+      const temporary = join(directory, `.${process.pid}.${crypto().randomUUID()}.tmp`);
       try {
         await mkdir(directory, { recursive: true });
         const handle = await open(temporary, 'w');
