@@ -1,15 +1,15 @@
 import { type Pipeline, pipe, type Tool, toCatalogue } from '@shortlist/core';
+import { decodePickerSnapshot, snapshotConfiguration } from '@shortlist/core/kit';
 import { Redis } from 'ioredis';
-import { decodeEnvelope } from '../../packages/redis/src/snapshot-envelope.js';
 import {
   catalogueDigest,
-  configurationDigest,
+  configurationKey,
   namesDigest,
 } from '../../packages/redis/src/snapshot-key.js';
 
 /**
  * The steps `restoreOrIndex` takes to read a snapshot, each timed by `lap` (tools converted,
- * catalogue digest with the read in flight, rest of connect + GET, envelope check): what both
+ * catalogue digest with the read in flight, rest of connect + GET, container check): what both
  * figure commands break a restore into. Returns the tools and each ranker's snapshot.
  */
 export async function readSnapshotInPhases(
@@ -20,21 +20,22 @@ export async function readSnapshotInPhases(
   lap: (phase: string) => void,
 ): Promise<{ canonical: readonly Tool[]; snapshots: Record<string, Uint8Array> }> {
   const canonical = toCatalogue(tools);
-  const base = `shortlist:snapshot:${configurationDigest(pipeline, configuration)}:`;
+  const id = snapshotConfiguration(pipeline, configuration);
+  const base = `shortlist:snapshot:${configurationKey(id)}:`;
   const pointer = `${base}latest:${namesDigest(canonical)}`;
   lap('tools converted');
   const client = new Redis(redis);
   const read = (async () => client.getBuffer(`${base}${await client.get(pointer)}`))();
   const identity = {
-    configuration: configurationDigest(pipeline, configuration),
+    configuration: id,
     catalogue: await catalogueDigest(canonical),
   };
   lap('catalogue digest (the read in flight)');
   const bytes = await read;
   client.disconnect();
   lap('rest of connect + GET');
-  const snapshots = decodeEnvelope(bytes!, identity, `${base}${identity.catalogue}`);
-  lap('envelope check');
+  const snapshots = { ...decodePickerSnapshot(bytes!, identity).parts };
+  lap('container check');
   return { canonical, snapshots };
 }
 

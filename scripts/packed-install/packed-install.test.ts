@@ -413,7 +413,7 @@ describe('installed from tarballs, outside the workspace', () => {
   it('selects with the shortlist bin, from the bundled sample and from a catalogue file', async () => {
     // The build's start-up caches of the bundled sample ship with the bundle.
     const cli = packed.find((p) => p.dir === 'cli')!.entries;
-    for (const file of ['shortlist.js', 'sample-token-counts.json', 'sample-snapshot.bin']) {
+    for (const file of ['shortlist.js', 'sample-token-counts.json', 'sample.snapshot']) {
       expect(cli).toContain(`package/dist/${file}`);
     }
     const shortlist = join(consumer, 'node_modules/.bin/shortlist');

@@ -8,7 +8,7 @@ import { createPipeline, defaultBudget, defaultModel, defaultPipeline } from './
 import { progressBar } from './progress-bar.js';
 import { budgetNote, selectionJson, selectionTable } from './render-selection.js';
 import { sampleFingerprint } from './sample-data.js';
-import { readSampleSnapshot, restoreOrIndex, sampleSnapshotPath } from './sample-snapshot.js';
+import { readSampleSnapshot, restoreOrIndex, sampleSnapshots } from './sample-snapshot.js';
 import { writeStdout } from './standard-output.js';
 import { escapeControl, stderrLine } from './terminal-text.js';
 import { cachedCounter, readTokenCounts, tokenCountCachePath } from './token-count-cache.js';
@@ -53,7 +53,7 @@ export async function runSelections(
   // The bundled sample under the default pipeline starts from the build's snapshot.
   const snapshots =
     name === 'lexical' && fingerprint !== undefined
-      ? readSampleSnapshot(sampleSnapshotPath, fingerprint)
+      ? await readSampleSnapshot(sampleSnapshots(), fingerprint, pipeline)
       : undefined;
   const picker = await restoreOrIndex(pipeline, tools, snapshots, {
     onProgress: (progress) => bar.update(progress),

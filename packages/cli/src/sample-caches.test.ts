@@ -4,8 +4,21 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bm25 } from '@shortlist/bm25';
 import { definitionText, upperBoundTokenizer } from '@shortlist/budget';
-import { CorruptDataError, InvalidArgumentError, type Tool, toTools } from '@shortlist/core';
-import { countTokensBounded, encodeSnapshot } from '@shortlist/core/kit';
+import {
+  CorruptDataError,
+  InvalidArgumentError,
+  memorySnapshotStore,
+  pipe,
+  type Tool,
+  toTools,
+} from '@shortlist/core';
+import {
+  countTokensBounded,
+  encodePickerSnapshot,
+  encodeSnapshot,
+  snapshotConfiguration,
+} from '@shortlist/core/kit';
+import { fileSnapshotStore } from '@shortlist/core/node';
 import { lexical } from '@shortlist/lexical';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createPipeline } from './pipelines.js';
@@ -27,7 +40,8 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const built = (name: string) => fileURLToPath(new URL(`../dist/${name}`, import.meta.url));
 const countsPath = built('sample-token-counts.json');
-const snapshotPath = built('sample-snapshot.bin');
+/** The build's snapshot store: `dist/`, where `sampleSnapshots()` points once compiled. */
+const builtSnapshots = fileSnapshotStore(built(''));
 const encodings: readonly CachedEncoding[] = ['o200k_base', 'cl100k_base'];
 
 const dir = mkdtempSync(join(tmpdir(), 'shortlist-caches-'));
@@ -160,7 +174,11 @@ describe('sample snapshot', () => {
 
   it('restores the sample to the rankings a fresh index gives', async () => {
     const tools = await sampleTools();
-    const snapshots = readSampleSnapshot(snapshotPath, sampleFingerprint(tools)!);
+    const snapshots = await readSampleSnapshot(
+      builtSnapshots,
+      sampleFingerprint(tools)!,
+      lexical(),
+    );
     // Every ranker of the default.
     expect(Object.keys(snapshots ?? {}).sort()).toEqual([
       'bigrams',
@@ -178,15 +196,21 @@ describe('sample snapshot', () => {
 
   it('is not read for a catalogue file other than the one the build indexed', async () => {
     const fingerprint = sampleFingerprint(await sampleTools())!;
-    expect(readSampleSnapshot(snapshotPath, fingerprint)).toBeDefined();
+    expect(await readSampleSnapshot(builtSnapshots, fingerprint, lexical())).toBeDefined();
     const [length, crc] = fingerprint.split(':');
-    expect(readSampleSnapshot(snapshotPath, `${length}:${Number(crc) ^ 1}`)).toBeUndefined();
+    expect(
+      await readSampleSnapshot(builtSnapshots, `${length}:${Number(crc) ^ 1}`, lexical()),
+    ).toBeUndefined();
   });
 
   it('indexes afresh for edited tools and for a corrupt snapshot', async () => {
     const edited = await editedSample();
     const tools = await sampleTools();
-    const snapshots = readSampleSnapshot(snapshotPath, sampleFingerprint(tools)!)!;
+    const snapshots = (await readSampleSnapshot(
+      builtSnapshots,
+      sampleFingerprint(tools)!,
+      lexical(),
+    ))!;
     const pipeline = lexical({ maxTokens: false });
     const fresh = await ranked(await pipeline.index(edited));
     expect(fresh[2]![0]).toBe(edited[0]!.name);
@@ -206,7 +230,11 @@ describe('sample snapshot', () => {
 
   it('indexes afresh when a snapshot was made with other ranker options', async () => {
     const tools = await sampleTools();
-    const snapshots = readSampleSnapshot(snapshotPath, sampleFingerprint(tools)!)!;
+    const snapshots = (await readSampleSnapshot(
+      builtSnapshots,
+      sampleFingerprint(tools)!,
+      lexical(),
+    ))!;
     const other = (await bm25({ k1: 2 }).doIndex(tools)).doSnapshot!();
     const pipeline = lexical({ maxTokens: false });
     await expect(pipeline.restore(tools, { ...snapshots, bm25: other })).rejects.toSatisfy(
@@ -217,38 +245,43 @@ describe('sample snapshot', () => {
     ).toEqual(await ranked(await pipeline.index(tools)));
   });
 
-  it('ignores a missing, damaged or foreign snapshot file', () => {
-    const container = (meta: unknown, arrays: Uint8Array[], kind = 'cli-sample-snapshots') =>
-      encodeSnapshot({ kind, formatVersion: 1, meta, arrays });
-    const bytes = new Uint8Array([1, 2, 3]);
+  it('ignores a missing, damaged or foreign snapshot', async () => {
+    const pipeline = lexical();
+    const configuration = snapshotConfiguration(pipeline);
     const catalogue = '10:1';
-    const meta = (fields: object) => ({ pipeline: 'lexical', catalogue, ids: ['bm25'], ...fields });
-    const good = container(meta({}), [bytes]);
-    expect(readSampleSnapshot(file('good.bin', good), catalogue)).toEqual({ bm25: bytes });
+    const bytes = new Uint8Array([1, 2, 3]);
+    const good = encodePickerSnapshot({ configuration, catalogue, parts: { bm25: bytes } });
+    const storing = async (value: Uint8Array | undefined) => {
+      const store = memorySnapshotStore();
+      if (value) await store.set('sample', value);
+      return store;
+    };
+    expect(await readSampleSnapshot(await storing(good), catalogue, pipeline)).toEqual({
+      bm25: bytes,
+    });
     const damaged = good.slice();
     damaged[20]! ^= 0xff;
+    const other = (fields: object) =>
+      encodePickerSnapshot({ configuration, catalogue, parts: { bm25: bytes }, ...fields });
     const cases = {
-      missing: join(dir, 'absent.bin'),
-      damaged: file('damaged.bin', damaged),
-      truncated: file('truncated.bin', good.subarray(0, good.length - 8)),
-      oldJson: file('old.json', JSON.stringify({ version: 1, pipeline: 'lexical', snapshots: {} })),
-      otherKind: file('kind.bin', container(meta({}), [bytes], 'x')),
-      otherPipeline: file('hybrid.bin', container(meta({ pipeline: 'hybrid' }), [bytes])),
-      otherCatalogue: file('other.bin', container(meta({ catalogue: '10:2' }), [bytes])),
-      empty: file('empty.bin', container(meta({ ids: [] }), [])),
-      idsMismatch: file('ids.bin', container(meta({ ids: ['a', 'b'] }), [bytes])),
-      notBytes: file(
-        'floats.bin',
-        encodeSnapshot({
-          kind: 'cli-sample-snapshots',
-          formatVersion: 1,
-          meta: meta({}),
-          arrays: [new Float64Array(2)],
-        }),
-      ),
+      missing: undefined,
+      damaged,
+      truncated: good.subarray(0, good.length - 8),
+      oldJson: new TextEncoder().encode(JSON.stringify({ version: 1, snapshots: {} })),
+      oldContainer: encodeSnapshot({
+        kind: 'cli-sample-snapshots',
+        formatVersion: 1,
+        meta: { pipeline: 'lexical', catalogue, ids: ['bm25'] },
+        arrays: [bytes],
+      }),
+      otherRankers: other({ configuration: snapshotConfiguration(pipe(bm25())) }),
+      otherCatalogue: other({ catalogue: '10:2' }),
+      empty: other({ parts: {} }),
     };
-    for (const [name, path] of Object.entries(cases)) {
-      expect(readSampleSnapshot(path, catalogue), name).toBeUndefined();
+    for (const [name, value] of Object.entries(cases)) {
+      expect(await readSampleSnapshot(await storing(value), catalogue, pipeline), name).toBe(
+        undefined,
+      );
     }
   });
 });

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   CorruptDataError,
@@ -7,81 +5,61 @@ import {
   type Picker,
   type Pipeline,
   type RestoreOptions,
+  type SnapshotStore,
   type Tool,
 } from '@shortlist/core';
-import { decodeSnapshot, encodeSnapshot, type SnapshotContent } from '@shortlist/core/kit';
+import {
+  decodePickerSnapshot,
+  encodePickerSnapshot,
+  snapshotConfiguration,
+} from '@shortlist/core/kit';
+import { fileSnapshotStore } from '@shortlist/core/node';
 import { lexical } from '@shortlist/lexical';
 
-/** Where the build writes the rankers' snapshots of the bundled sample catalogue. */
-export const sampleSnapshotPath: string = fileURLToPath(
-  new URL('./sample-snapshot.bin', import.meta.url),
-);
+/** Where the build keeps the rankers' snapshot of the bundled sample catalogue: beside the code. */
+export const sampleSnapshots = (): SnapshotStore =>
+  fileSnapshotStore(fileURLToPath(new URL('.', import.meta.url)));
 
-/** The file is core's snapshot container: ranker ids in its metadata, their bytes as arrays. */
-const KIND = 'cli-sample-snapshots';
-const FORMAT_VERSION = 1;
-
-interface SampleSnapshotMeta {
-  readonly pipeline: 'lexical';
-  /** The fingerprint of the catalogue file indexed (`catalogueFingerprint`). */
-  readonly catalogue: string;
-  readonly ids: readonly string[];
-}
+/** The store key of the sample's snapshot (the file `dist/sample.snapshot`). */
+const SAMPLE_KEY = 'sample';
 
 /**
  * Indexes `tools`, read from the file with fingerprint `catalogue`, with the `lexical` rankers
- * and writes their snapshots to `path` (a build step).
+ * and stores them in `store` as core's picker snapshot container (a build step).
  * @public `scripts/sample-caches.mjs` imports it from `dist/`.
  */
 export async function writeSampleSnapshot(
   tools: readonly Tool[],
   catalogue: string,
-  path: string,
+  store: SnapshotStore,
 ): Promise<void> {
-  const picker = await lexical({ maxTokens: false }).index(tools);
-  const snapshots = Object.entries(picker.snapshot());
+  const pipeline = lexical({ maxTokens: false });
+  const picker = await pipeline.index(tools);
+  const parts = picker.snapshot();
   picker.dispose();
-  const ids = snapshots.map(([id]) => id);
-  const meta: SampleSnapshotMeta = { pipeline: 'lexical', catalogue, ids };
-  const arrays = snapshots.map(([, bytes]) => bytes);
-  await writeFile(
-    path,
-    encodeSnapshot({ kind: KIND, formatVersion: FORMAT_VERSION, meta, arrays }),
-  );
+  const configuration = snapshotConfiguration(pipeline);
+  await store.set(SAMPLE_KEY, encodePickerSnapshot({ configuration, catalogue, parts }));
 }
 
 /**
- * The snapshots in `path` of the catalogue file with fingerprint `catalogue`, as views of the
- * file read once (binary: no JSON or base64 to decode at start); undefined (index instead) when
- * it is missing, damaged, of another version or of another catalogue file.
+ * The sample's snapshot in `store` for `pipeline`'s rankers and the catalogue file with
+ * fingerprint `catalogue`, as views of the file read once; undefined (index instead) when it is
+ * missing, damaged, or of other rankers or another catalogue file.
  */
-export function readSampleSnapshot(
-  path: string,
+export async function readSampleSnapshot(
+  store: SnapshotStore,
   catalogue: string,
-): Record<string, Uint8Array> | undefined {
-  let content: SnapshotContent;
+  pipeline: Pick<Pipeline, 'rankers'>,
+): Promise<Readonly<Record<string, Uint8Array>> | undefined> {
   try {
-    const expected = { kind: KIND, formatVersion: FORMAT_VERSION };
-    // Views, not copies: the file's bytes are read once and only ever read after.
-    content = decodeSnapshot(readFileSync(path), expected, { views: true });
+    const bytes = await store.get(SAMPLE_KEY);
+    if (bytes === undefined) return undefined;
+    const configuration = snapshotConfiguration(pipeline);
+    const { parts } = decodePickerSnapshot(bytes, { configuration, catalogue });
+    return Object.keys(parts).length === 0 ? undefined : parts;
   } catch {
     return undefined;
   }
-  const meta = content.meta as Partial<SampleSnapshotMeta> | null;
-  const ids = meta?.ids;
-  const { arrays } = content;
-  if (
-    meta?.pipeline !== 'lexical' ||
-    meta.catalogue !== catalogue ||
-    !Array.isArray(ids) ||
-    ids.length === 0 ||
-    ids.length !== arrays.length ||
-    !ids.every((id) => typeof id === 'string') ||
-    !arrays.every((array) => array instanceof Uint8Array)
-  ) {
-    return undefined;
-  }
-  return Object.fromEntries(ids.map((id, i) => [id, arrays[i] as Uint8Array]));
 }
 
 /**

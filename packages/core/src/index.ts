@@ -25,6 +25,11 @@ export { type Pipeline, pipe, type RestoreOptions, type ToolInput } from './pipe
 export type { Pick, Selection } from './pipeline/selection.js';
 export type { ToolScope } from './pipeline/tool-scope.js';
 export { type SemanticOptions, semantic } from './semantic/semantic.js';
+export {
+  type MemorySnapshotStoreOptions,
+  memorySnapshotStore,
+} from './snapshot/memory-snapshot-store.js';
+export type { SnapshotStore } from './snapshot/snapshot-store.js';
 export type { EmbedderV1 } from './spec/embedder-v1.js';
 export type { FusionV1 } from './spec/fusion-v1.js';
 export type { PackerV1 } from './spec/packer-v1.js';

@@ -61,6 +61,26 @@ export {
   topFloor,
   topSlots,
 } from './ranking/top-slots.js';
+export {
+  type DecodePickerSnapshotOptions,
+  decodePickerSnapshot,
+  encodePickerSnapshot,
+  type PickerSnapshot,
+} from './snapshot/picker-container.js';
+export {
+  checkSnapshotNames,
+  failSnapshot,
+  isStringArray,
+  sameToolNames,
+} from './snapshot/snapshot-checks.js';
+export {
+  type DecodeSnapshotOptions,
+  decodeSnapshot,
+  encodeSnapshot,
+  type SnapshotArray,
+  type SnapshotContent,
+} from './snapshot/snapshot-codec.js';
+export { snapshotConfiguration } from './snapshot/snapshot-configuration.js';
 export type { Awaitable, CallOptions, LongCallOptions, Progress } from './spec/call-options.js';
 export type { EmbedInputType, EmbedOptions, EmbedResult } from './spec/embedder-v1.js';
 export type {
@@ -102,17 +122,4 @@ export { checkInteger, type IntegerRule } from './util/check-integer.js';
 export { hashHex, hashString, mixHash } from './util/hash-string.js';
 export { type PathFailureContext, pathFailure } from './util/path-failure.js';
 export { seededRandom } from './util/seeded-random.js';
-export {
-  checkSnapshotNames,
-  failSnapshot,
-  isStringArray,
-  sameToolNames,
-} from './util/snapshot-checks.js';
-export {
-  type DecodeSnapshotOptions,
-  decodeSnapshot,
-  encodeSnapshot,
-  type SnapshotArray,
-  type SnapshotContent,
-} from './util/snapshot-codec.js';
 export { type TopK, topK } from './util/top-k.js';

@@ -11,14 +11,20 @@ import {
   type ToolExample,
 } from '@shortlist/core';
 import { searchNeeds } from '@shortlist/core/adapter';
-import { raceAbort } from '@shortlist/core/kit';
+import {
+  decodePickerSnapshot,
+  encodePickerSnapshot,
+  raceAbort,
+  snapshotConfiguration,
+} from '@shortlist/core/kit';
+import { fileSnapshotStore } from '@shortlist/core/node';
 import { argumentValidator } from './argument-validator.js';
 import { defaultCacheDirectory } from './cache-directory.js';
 import { defaultGatewayPipeline } from './default-pipeline.js';
 import type { GatewayOptions } from './gateway-options.js';
 import { mcpError } from './mcp-error.js';
 import { parseServerConfig } from './server-config.js';
-import { readSnapshot, snapshotKey, writeSnapshot } from './snapshot-store.js';
+import { catalogueDigest, snapshotKey } from './snapshot-key.js';
 import { type CatalogueEntry, ToolCatalogue } from './tool-catalogue.js';
 import { connectUpstream, type Upstream, type UpstreamCallOptions } from './upstream.js';
 
@@ -126,6 +132,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     options.cacheDirectory === false
       ? undefined
       : (options.cacheDirectory ?? defaultCacheDirectory());
+  const snapshots = cacheDirectory ? fileSnapshotStore(cacheDirectory) : undefined;
   const catalogue = new ToolCatalogue();
   const listeners = new Set<() => void>();
   const validators = new Map<McpTool, JsonSchemaValidator<unknown> | null>();
@@ -186,18 +193,21 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       picker = await options.openPicker(pipeline, tools);
       return;
     }
-    const key = snapshotKey(
-      tools,
-      pipeline.rankers.map((ranker) => ranker.id),
-    );
-    if (cacheDirectory) {
-      const snapshots = await readSnapshot(cacheDirectory, key).catch((error) => {
+    const configuration = snapshotConfiguration(pipeline);
+    const digest = catalogueDigest(tools);
+    const key = snapshotKey(configuration, digest);
+    if (snapshots) {
+      let parts: Readonly<Record<string, Uint8Array>> | undefined;
+      try {
+        const stored = await snapshots.get(key);
+        const expected = { configuration, catalogue: digest };
+        if (stored) parts = decodePickerSnapshot(stored, expected).parts;
+      } catch (error) {
         warn(`ignored an unreadable index snapshot (it is rebuilt): ${String(error)}`);
-        return undefined;
-      });
-      if (snapshots) {
+      }
+      if (parts) {
         try {
-          picker = await pipeline.restore(tools, snapshots);
+          picker = await pipeline.restore(tools, parts);
           return;
         } catch (error) {
           // A snapshot another pipeline setting wrote (say, another embedding model): re-index.
@@ -206,10 +216,15 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       }
     }
     picker = await pipeline.index(tools);
-    if (cacheDirectory) {
-      await writeSnapshot(cacheDirectory, key, picker.snapshot()).catch((error) =>
-        warn(`could not save the index snapshot: ${String(error)}`),
-      );
+    if (snapshots) {
+      const container = encodePickerSnapshot({
+        configuration,
+        catalogue: digest,
+        parts: picker.snapshot(),
+      });
+      await snapshots
+        .set(key, container)
+        .catch((error) => warn(`could not save the index snapshot: ${String(error)}`));
     }
   };
   try {

@@ -7,5 +7,10 @@ export {
   type RedisExampleStoreOptions,
   redisExampleStore,
 } from './redis-example-store.js';
+export {
+  type RedisSnapshotStore,
+  type RedisSnapshotStoreOptions,
+  redisSnapshotStore,
+} from './redis-snapshot-store.js';
 export { type RedisStore, type RedisStoreOptions, redisStore } from './redis-store.js';
 export { type SharedPicker, type SharedPickerOptions, sharedPicker } from './shared-picker.js';

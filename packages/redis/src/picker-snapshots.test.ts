@@ -1,13 +1,17 @@
 import { bm25 } from '@shortlist/bm25';
 import { countingEmbedder } from '@shortlist/conformance';
 import { cached, InvalidArgumentError, type Picker, pipe, semantic } from '@shortlist/core';
-import { decodeSnapshot, encodeSnapshot } from '@shortlist/core/kit';
+import {
+  decodePickerSnapshot,
+  decodeSnapshot,
+  encodePickerSnapshot,
+  encodeSnapshot,
+} from '@shortlist/core/kit';
 import { rrf } from '@shortlist/fusion';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { restoreOrIndex } from './picker-snapshots.js';
 import { redisStore } from './redis-store.js';
-import { decodeEnvelope, encodeEnvelope } from './snapshot-envelope.js';
 import { catalogue } from './test-helpers.js';
 import { freePort, startRedisServer, type TestRedisServer } from './test-redis-server.js';
 
@@ -144,7 +148,7 @@ describe('restoreOrIndex', { timeout: 15_000 }, () => {
     await admin.set(built.key, bytes);
     const again = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
     expect(again.source).toBe('indexed');
-    expect(warnings.join('\n')).toMatch(/does not match its checksum/);
+    expect(warnings.join('\n')).toMatch(/checksum does not match/);
     expect(await names(again.picker)).toEqual(await names(built.picker));
     const third = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
     expect(third.source).toBe('restored');
@@ -174,9 +178,9 @@ describe('restoreOrIndex', { timeout: 15_000 }, () => {
   it('rejects a snapshot holding an old semantic format (1) with a typed error, rebuilds and overwrites it', async () => {
     const a = pipelineFor(countingEmbedder());
     const built = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
-    const [configuration, catalogueDigest] = built.key.split(':').slice(-2) as [string, string];
-    const identity = { configuration, catalogue: catalogueDigest };
-    const parts = decodeEnvelope((await admin.getBuffer(built.key))!, identity, built.key);
+    // Core's container, as stored: its configuration and catalogue kept, one part replaced.
+    const stored = decodePickerSnapshot((await admin.getBuffer(built.key))!);
+    const parts = stored.parts;
     // The semantic part as the previous version wrote it: the same rows, format 1.
     const stamped = parts.semantic!;
     const content = decodeSnapshot(stamped.subarray(16), { kind: 'semantic', formatVersion: 2 });
@@ -184,7 +188,8 @@ describe('restoreOrIndex', { timeout: 15_000 }, () => {
     const part = new Uint8Array(16 + old.length);
     part.set(stamped.subarray(0, 16));
     part.set(old, 16);
-    await admin.set(built.key, encodeEnvelope(identity, { ...parts, semantic: part }));
+    const replaced = encodePickerSnapshot({ ...stored, parts: { ...parts, semantic: part } });
+    await admin.set(built.key, Buffer.from(replaced));
     const again = await restoreOrIndex(a.pipeline, tools, { redis: server.url, onWarning });
     expect(again.source).toBe('indexed');
     expect(warnings.join('\n')).toMatch(

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Picker, type Pipeline, type ToolInput, toCatalogue } from '@shortlist/core';
-import type { WarningHandler } from '@shortlist/core/kit';
+import {
+  decodePickerSnapshot,
+  encodePickerSnapshot,
+  snapshotConfiguration,
+  type WarningHandler,
+} from '@shortlist/core/kit';
 import type { ChainableCommander, Redis } from 'ioredis';
 import { warnToConsole } from './outage-notice.js';
 import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';
 import { classifyRedisFailure } from './redis-failure.js';
-import { decodeEnvelope, encodeEnvelope, type SnapshotIdentity } from './snapshot-envelope.js';
-import { catalogueDigest, configurationDigest, namesDigest } from './snapshot-key.js';
+import { catalogueDigest, configurationKey, namesDigest } from './snapshot-key.js';
 import { readLatest } from './snapshot-pointer.js';
 import { withDeadline } from './with-deadline.js';
 
@@ -97,14 +101,14 @@ async function restoreWith<Original>(
   // Converted once: the pipeline takes a frozen catalogue without checking it again.
   const listed = toCatalogue<Original>(tools);
   const canonical = listed as unknown as ToolInput<Original>;
-  const configuration = configurationDigest(pipeline, options.configuration);
-  const base = `${options.prefix ?? 'shortlist:'}snapshot:${configuration}:`;
+  const configuration = snapshotConfiguration(pipeline, options.configuration);
+  const base = `${options.prefix ?? 'shortlist:'}snapshot:${configurationKey(configuration)}:`;
   const pointer = `${base}latest:${namesDigest(listed)}`;
   const call = <T>(promise: Promise<T>, what: string) => withDeadline(promise, timeoutMs, what);
   // Read while the catalogue is digested (the digest yields to let it arrive); used only if it
   // turns out to name this exact catalogue, and checked like any other snapshot.
   const early = readLatest(client, pointer, base, timeoutMs);
-  const identity: SnapshotIdentity = { configuration, catalogue: await catalogueDigest(listed) };
+  const identity = { configuration, catalogue: await catalogueDigest(listed) };
   const key = `${base}${identity.catalogue}`;
   const lock = `${key}:building`;
   const token = randomUUID();
@@ -138,7 +142,8 @@ async function restoreWith<Original>(
       throw error;
     }
     try {
-      const value = encodeEnvelope(identity, picker.snapshot());
+      const bytes = encodePickerSnapshot({ ...identity, parts: picker.snapshot() });
+      const value = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       // The snapshot and the pointer to it in one transaction.
       const both = client.multi();
       if (ttlMs === undefined) both.set(key, value);
@@ -156,13 +161,12 @@ async function restoreWith<Original>(
   /** The picker from stored bytes, or `undefined` (told why) when they cannot be used. */
   const restoreFrom = async (stored: Buffer): Promise<Picker<Original> | undefined> => {
     try {
-      const snapshots = decodeEnvelope(stored, identity, `snapshot ${key}`);
-      // The key and the envelope both hold this catalogue's digest: core need not digest it again.
+      const snapshots = decodePickerSnapshot(stored, identity).parts;
+      // The key and the container both hold this catalogue's digest: core need not digest it again.
       return await pipeline.restore(canonical, snapshots, { catalogueVerified: true });
     } catch (error) {
-      onWarning(
-        `restoreOrIndex: ${error instanceof Error ? error.message : String(error)}; rebuilding`,
-      );
+      const why = error instanceof Error ? error.message : String(error);
+      onWarning(`restoreOrIndex: snapshot ${key}: ${why}; rebuilding`);
       return undefined;
     }
   };

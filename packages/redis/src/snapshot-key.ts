@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Pipeline, Tool } from '@shortlist/core';
+import type { Tool } from '@shortlist/core';
 
 /**
- * Bump when the envelope or what the digests cover changes; older snapshots are then unused.
- * 2: ranker parts 8-byte aligned, the catalogue digested in chunks, a pointer to the latest.
+ * Bump when the stored value or what the digests cover changes; older snapshots are then unused
+ * (another key) and rebuilt. 3: core's picker snapshot container (2: this package's envelope).
  */
-const SNAPSHOT_FORMAT = 2;
+const SNAPSHOT_FORMAT = 3;
 
 /**
  * Tools serialised per hash update: small enough that each JSON string (~55 KB) dies young;
@@ -22,17 +22,11 @@ const digest = (value: unknown): string =>
   createHash('sha256').update(JSON.stringify(value), 'utf8').digest('base64url');
 
 /**
- * The pipeline's identity: every ranker, fusion and packer id and spec version, plus the
- * caller's `configuration` (ranker options are private to each ranker, so name them there).
+ * The pipeline's part of the key: a digest of its configuration id (`snapshotConfiguration`:
+ * every ranker id and spec version, and the caller's `configuration`), which the container holds.
  */
-export function configurationDigest(pipeline: Pipeline, configuration: unknown): string {
-  return digest([
-    SNAPSHOT_FORMAT,
-    pipeline.rankers.map((ranker) => [ranker.id, ranker.specificationVersion]),
-    pipeline.fusion ? [pipeline.fusion.id, pipeline.fusion.specificationVersion] : null,
-    pipeline.packer ? [pipeline.packer.id, pipeline.packer.specificationVersion] : null,
-    configuration ?? null,
-  ]);
+export function configurationKey(configuration: string): string {
+  return digest([SNAPSHOT_FORMAT, configuration]);
 }
 
 const fieldsOf = (tool: Tool) => [

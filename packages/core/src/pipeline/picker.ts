@@ -1,4 +1,5 @@
 import type { ExampleSelector, ToolExample } from '../learning/tool-example.js';
+import { snapshotIndexes } from '../snapshot/picker-snapshot.js';
 import type { CallOptions, LongCallOptions } from '../spec/call-options.js';
 import type { FusionV1, SourceRanking } from '../spec/fusion-v1.js';
 import type { PackerV1 } from '../spec/packer-v1.js';
@@ -10,7 +11,6 @@ import { catalogueView } from './catalogue-view.js';
 import { mutationLine } from './mutation-line.js';
 import { pickerLearning } from './picker-learning.js';
 import { pickerSelect } from './picker-select.js';
-import { snapshotIndexes } from './picker-snapshot.js';
 import { rankAndFuse } from './rank-and-fuse.js';
 import type { Selection } from './selection.js';
 import type { ToolScope } from './tool-scope.js';

@@ -1,4 +1,6 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { catalogueDigest, readStamp } from '../snapshot/catalogue-stamp.js';
+import { containerParts } from '../snapshot/container-parts.js';
 import type { LongCallOptions } from '../spec/call-options.js';
 import type { FusionV1 } from '../spec/fusion-v1.js';
 import type { PackerV1 } from '../spec/packer-v1.js';
@@ -11,7 +13,6 @@ import { callPlugin } from './call-plugin.js';
 import { checkFusion, checkPacker, checkRankers } from './check-plugin.js';
 import { createPicker, type Picker, type PickerParts } from './picker.js';
 import { checkOverFetch } from './select-options.js';
-import { catalogueDigest, readStamp } from './snapshot-envelope.js';
 
 /** Element type of a tool input: an array's element, or an MCP `{ tools }` result's. */
 export type ToolInput<Original> = readonly Original[] | { readonly tools: readonly Original[] };
@@ -45,13 +46,15 @@ export interface Pipeline {
   /** Indexes a catalogue in any format `toTools` accepts; rankers index concurrently. */
   index<Original>(tools: ToolInput<Original>, options?: LongCallOptions): Promise<Picker<Original>>;
   /**
-   * Like `index`, but restores each ranker from its snapshot (from `picker.snapshot()`) when it
-   * has one and supports it, indexing the rest, and any whose snapshot was made from other tool
-   * texts (detected by a digest of the catalogue the snapshot carries).
+   * Like `index`, but restores each ranker from its snapshot (from `picker.snapshot()`, or an
+   * `encodePickerSnapshot` container of this pipeline's configuration) when it has one and
+   * supports it, indexing the rest, and any whose snapshot was made from other tool texts
+   * (detected by a digest of the catalogue the snapshot carries). A damaged or foreign
+   * container throws `CorruptDataError`.
    */
   restore<Original>(
     tools: ToolInput<Original>,
-    snapshots: Readonly<Record<string, Uint8Array>>,
+    snapshots: Readonly<Record<string, Uint8Array>> | Uint8Array,
     options?: RestoreOptions,
   ): Promise<Picker<Original>>;
 }
@@ -114,8 +117,9 @@ function build(parts: PickerParts): Pipeline {
       build({ ...parts, overFetch: checkOverFetch(factor, 'overFetch(factor)') }),
     index: <Original>(input: ToolInput<Original>, options?: LongCallOptions) =>
       open(input, options, (ranker, tools) => ranker.doIndex(tools, options)),
-    restore: (input, snapshots, options) => {
+    restore: async (input, given, options) => {
       let digest: readonly [number, number] | undefined;
+      const snapshots = given instanceof Uint8Array ? containerParts(parts, given) : given;
       return open(input, options, (ranker, tools) => {
         const snapshot = snapshots?.[ranker.id];
         if (!(snapshot instanceof Uint8Array) || !ranker.doRestore) {

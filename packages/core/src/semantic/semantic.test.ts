@@ -3,11 +3,11 @@ import { embedMany } from '../embedding/embed-many.js';
 import { CorruptDataError } from '../errors/corrupt-data-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { PluginError } from '../errors/plugin-error.js';
+import { decodeSnapshot, encodeSnapshot } from '../snapshot/snapshot-codec.js';
 import type { EmbedderV1 } from '../spec/embedder-v1.js';
 import { testEmbedder } from '../test-embedder.js';
 import { toolText } from '../text/tool-fields.js';
 import { toTools } from '../tools/to-tools.js';
-import { decodeSnapshot, encodeSnapshot } from '../util/snapshot-codec.js';
 import { semantic } from './semantic.js';
 
 const tools = toTools(

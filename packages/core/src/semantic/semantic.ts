@@ -2,13 +2,13 @@ import { embedMany, nonFiniteAt } from '../embedding/embed-many.js';
 import { createVectorIndex, type VectorIndex } from '../embedding/vector-index.js';
 import { CorruptDataError } from '../errors/corrupt-data-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { sameToolNames } from '../snapshot/snapshot-checks.js';
+import { decodeSnapshot, encodeSnapshot } from '../snapshot/snapshot-codec.js';
 import type { EmbedderV1 } from '../spec/embedder-v1.js';
 import type { RankedTool, RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
 import { toolText } from '../text/tool-fields.js';
 import type { Tool } from '../tools/tool.js';
 import { throwIfAborted } from '../util/abort.js';
-import { sameToolNames } from '../util/snapshot-checks.js';
-import { decodeSnapshot, encodeSnapshot } from '../util/snapshot-codec.js';
 
 export interface SemanticOptions {
   /** Embeds tool texts at index time and the query at select time. */

@@ -1,8 +1,8 @@
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { decodeSnapshot } from '../snapshot/snapshot-codec.js';
 import { crc32, portableCrc32 } from './crc32.js';
-import { decodeSnapshot } from './snapshot-codec.js';
 
 /** A snapshot written by the encoder before it had a portable checksum (zlib's, container 2). */
 const ZLIB_SNAPSHOT =

@@ -1,5 +1,5 @@
 import { CorruptDataError } from '../errors/corrupt-data-error.js';
-import { crc32 } from './crc32.js';
+import { crc32 } from '../util/crc32.js';
 
 /** Typed arrays a snapshot can carry. */
 export type SnapshotArray =
@@ -150,9 +150,14 @@ export function decodeSnapshot(
   let offset = align8(12 + headerLength);
   const arrays: SnapshotArray[] = [];
   for (const entry of header.arrays ?? []) {
-    const Ctor = constructors[entry.type as ArrayType];
-    if (!Ctor || !Number.isInteger(entry.length) || entry.length < 0) {
-      fail(`it lists an array of unknown type ${entry.type}`);
+    // A header that passed the checksum may still come from another writer: check every field.
+    const type = (entry as { type?: unknown } | null)?.type;
+    const Ctor =
+      typeof type === 'string' && Object.hasOwn(constructors, type)
+        ? constructors[type as ArrayType]
+        : undefined;
+    if (!Ctor || !Number.isInteger(entry?.length) || entry.length < 0) {
+      return fail(`it lists an array of unknown type ${String(type)}`);
     }
     const byteLength = entry.length * Ctor.BYTES_PER_ELEMENT;
     if (offset + byteLength > end) fail('an array runs past the end');

@@ -1,6 +1,6 @@
 import type { RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
 import type { Tool } from '../tools/tool.js';
-import { catalogueDigest, stampSnapshot } from './snapshot-envelope.js';
+import { catalogueDigest, stampSnapshot } from './catalogue-stamp.js';
 
 /**
  * Snapshots of every index that supports them, keyed by ranker id, each stamped with a digest of

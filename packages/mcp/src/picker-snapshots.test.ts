@@ -1,8 +1,9 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { budget } from '@shortlist/budget';
 import { type EmbedderV1, pipe, semantic } from '@shortlist/core';
+import { decodePickerSnapshot } from '@shortlist/core/kit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countingBm25, stdioUpstream, testGateway } from './test-helpers.js';
 
@@ -30,7 +31,12 @@ describe('index snapshots on disk', () => {
   it('indexes once, restores on a restart with the same tools, and re-indexes when they change', async () => {
     const first = await startWith(['--generated', '30']);
     expect(first.counts.index).toBe(1);
-    expect(await readdir(directory)).toHaveLength(1);
+    const files = await readdir(directory);
+    expect(files).toHaveLength(1);
+    // Core's one container, holding the one ranker's part.
+    const container = decodePickerSnapshot(await readFile(join(directory, files[0]!)));
+    expect(files[0]).toMatch(/^picker-[0-9a-f]{32}\.snapshot$/);
+    expect(Object.keys(container.parts)).toHaveLength(1);
 
     const second = await startWith(['--generated', '30']);
     expect(second.counts.index).toBe(0);

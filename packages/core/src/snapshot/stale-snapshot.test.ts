@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { CorruptDataError } from '../errors/corrupt-data-error.js';
+import { pipe } from '../pipeline/pipe.js';
 import type { RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
 import { defaultTokenizer } from '../text/tokenizer.js';
 import { toolText } from '../text/tool-fields.js';
-import { pipe } from './pipe.js';
+import { encodePickerSnapshot } from './picker-container.js';
+import { snapshotConfiguration } from './snapshot-configuration.js';
 
 /** A real snapshotting ranker: its snapshot holds the terms it indexed, as rankers' snapshots do. */
 function snapshottingRanker() {
@@ -92,5 +95,42 @@ describe('restore() and stale snapshots', () => {
     expect(ranker.calls.restore).toBe(1);
     expect((await restored.select('email')).tools.map((tool) => tool.name)).toEqual(['send_email']);
     picker.dispose();
+  });
+
+  it('restores from a container of this pipeline, with or without an extra configuration', async () => {
+    const ranker = snapshottingRanker();
+    const pipeline = pipe(ranker);
+    const built = await pipeline.index(tools);
+    for (const extra of [undefined, { model: 'm' }]) {
+      const container = encodePickerSnapshot({
+        configuration: snapshotConfiguration(pipeline, extra),
+        catalogue: 'tools-v1',
+        parts: built.snapshot(),
+      });
+      const restored = await pipeline.restore(tools, container);
+      for (const query of ['weather', 'email', 'send the weather']) {
+        expect(await restored.select(query)).toEqual(await built.select(query));
+      }
+    }
+    expect(ranker.calls).toEqual({ index: 1, restore: 2 });
+  });
+
+  it("refuses another pipeline's container or a damaged one with CorruptDataError", async () => {
+    const ranker = snapshottingRanker();
+    const built = await pipe(ranker).index(tools);
+    const other = { ...snapshottingRanker(), id: 'other' };
+    const container = encodePickerSnapshot({
+      configuration: snapshotConfiguration(pipe(other)),
+      catalogue: 'tools-v1',
+      parts: built.snapshot(),
+    });
+    await expect(pipe(ranker).restore(tools, container)).rejects.toThrow(/another pipeline/);
+    const mine = encodePickerSnapshot({
+      configuration: snapshotConfiguration(pipe(ranker)),
+      catalogue: 'tools-v1',
+      parts: built.snapshot(),
+    });
+    mine[mine.length - 20]! ^= 1;
+    await expect(pipe(ranker).restore(tools, mine)).rejects.toThrow(CorruptDataError);
   });
 });
