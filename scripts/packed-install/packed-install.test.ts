@@ -143,6 +143,33 @@ beforeAll(() => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/**
+ * The installed `shortlist` bin in `project` selects from its bundled sample and from a catalogue
+ * of the user's own (counted by budget's built-in upper bound, nothing to install).
+ */
+async function expectSelects(project: string): Promise<void> {
+  const shortlist = join(project, 'node_modules/.bin/shortlist');
+  const sample = JSON.parse(
+    await runAsync(shortlist, ['select', 'send an email', '--json'], project),
+  );
+  expect(sample.picks[0].name).toBe('email_send');
+  writeFileSync(
+    join(project, 'tools.json'),
+    JSON.stringify([
+      { name: 'send_email', description: 'Send an email to a colleague' },
+      { name: 'get_weather', description: 'Weather forecast for a city' },
+    ]),
+  );
+  const own = JSON.parse(
+    await runAsync(
+      shortlist,
+      ['select', 'email a colleague', '--tools', 'tools.json', '--json'],
+      project,
+    ),
+  );
+  expect(own.picks[0]).toMatchObject({ name: 'send_email', tokens: expect.any(Number) });
+}
+
 describe('every publishable package, packed', () => {
   it('packs each one', () => {
     expect(packed.map((p) => p.manifest.name).sort()).toEqual(
@@ -416,27 +443,7 @@ describe('installed from tarballs, outside the workspace', () => {
     for (const file of ['shortlist.js', 'sample-token-counts.json', 'sample.snapshot']) {
       expect(cli).toContain(`package/dist/${file}`);
     }
-    const shortlist = join(consumer, 'node_modules/.bin/shortlist');
-    const sample = JSON.parse(
-      await runAsync(shortlist, ['select', 'send an email', '--json'], consumer),
-    );
-    expect(sample.picks[0].name).toBe('email_send');
-    // A catalogue of the user's own: counted by budget's built-in upper bound, nothing to install.
-    writeFileSync(
-      join(consumer, 'tools.json'),
-      JSON.stringify([
-        { name: 'send_email', description: 'Send an email to a colleague' },
-        { name: 'get_weather', description: 'Weather forecast for a city' },
-      ]),
-    );
-    const own = JSON.parse(
-      await runAsync(
-        shortlist,
-        ['select', 'email a colleague', '--tools', 'tools.json', '--json'],
-        consumer,
-      ),
-    );
-    expect(own.picks[0]).toMatchObject({ name: 'send_email', tokens: expect.any(Number) });
+    await expectSelects(consumer);
   });
 
   for (const [module, moduleResolution] of [
@@ -566,26 +573,7 @@ try {
     for (const name of [...optional, 'gpt-tokenizer', 'openai', '@modelcontextprotocol/sdk']) {
       expect(existsSync(join(project, 'node_modules', name)), name).toBe(false);
     }
-    const shortlist = join(project, 'node_modules/.bin/shortlist');
-    const sample = JSON.parse(
-      await runAsync(shortlist, ['select', 'send an email', '--json'], project),
-    );
-    expect(sample.picks[0].name).toBe('email_send');
-    writeFileSync(
-      join(project, 'tools.json'),
-      JSON.stringify([
-        { name: 'send_email', description: 'Send an email to a colleague' },
-        { name: 'get_weather', description: 'Weather forecast for a city' },
-      ]),
-    );
-    const own = JSON.parse(
-      await runAsync(
-        shortlist,
-        ['select', 'email a colleague', '--tools', 'tools.json', '--json'],
-        project,
-      ),
-    );
-    expect(own.picks[0]).toMatchObject({ name: 'send_email', tokens: expect.any(Number) });
+    await expectSelects(project);
   });
 
   it.each([
