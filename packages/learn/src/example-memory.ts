@@ -32,8 +32,9 @@ interface VoteSettings {
 
 /**
  * The examples a learned ranker knows, indexed for nearest-neighbour votes. Terms weigh by how
- * few tools their examples name (inverse tool frequency), so "find" counts little and "invoice"
- * much; similarity is the cosine of those weights. Adds and removes are incremental.
+ * few tools their examples name (inverse tool frequency), so "invoice" counts much and a word
+ * the examples of most tools share nothing; similarity is the cosine of those weights. Adds and
+ * removes are incremental.
  */
 export interface ExampleMemory {
   /** Live examples. */
@@ -47,6 +48,17 @@ export interface ExampleMemory {
   votes(query: string, settings: VoteSettings, known: (tool: string) => boolean): ToolVote[];
 }
 
+/**
+ * A term in the examples of more than this share of the tools ("help", "find", "information")
+ * says little about which tool is meant: it weighs 0, which halves a vote's work on MetaTool at
+ * the same hit@1 (README, Design). Only once examples name `COMMON_FROM_TOOLS` tools.
+ */
+const COMMON_SHARE = 0.25;
+const COMMON_FROM_TOOLS = 20;
+
+/** Scales a bound down by a rounding error's width, so a bound never cuts what equals it. */
+const UNDER = 1 - 1e-9;
+
 /** Share of the live examples that may change before term weights and norms are recomputed. */
 const REFRESH_SHARE = 0.02;
 
@@ -56,11 +68,18 @@ export function createExampleMemory(): ExampleMemory {
   const termTools: Map<string, number>[] = [];
   const postings: number[][] = [];
   let weights = new Float64Array(64);
+  /**
+   * Per term id, a lower bound of the norms of the examples holding it (removals leave it lower):
+   * it bounds the similarity of an example first met at that term.
+   */
+  let minNorms = new Float64Array(64).fill(Number.POSITIVE_INFINITY);
 
   const slotTerms: Int32Array[] = [];
   const slotExample: (ToolExample | undefined)[] = [];
   /** Per slot, the index of its tool in `toolNames`, or -1 once the example is gone. */
   const slotTool: number[] = [];
+  /** Per slot, 1 for a helpful example and -1 for an unhelpful one. */
+  const slotSign: number[] = [];
   const toolNames: string[] = [];
   const toolIds = new Map<string, number>();
   let norms = new Float64Array(64);
@@ -70,16 +89,24 @@ export function createExampleMemory(): ExampleMemory {
   let live = 0;
   let changes = 0;
 
-  const weightOf = (termId: number): number =>
-    Math.log(1 + (toolCounts.size + 1) / ((termTools[termId]?.size ?? 0) + 0.5));
+  const weightOf = (termId: number): number => {
+    const tools = termTools[termId]?.size ?? 0;
+    if (toolCounts.size >= COMMON_FROM_TOOLS && tools > COMMON_SHARE * toolCounts.size) return 0;
+    return Math.log(1 + (toolCounts.size + 1) / (tools + 0.5));
+  };
   const normOf = (slot: number): number => {
     let sum = 0;
     for (const id of slotTerms[slot]!) sum += weights[id]! ** 2;
     return Math.sqrt(sum);
   };
-  const grow = (array: Float64Array<ArrayBuffer>, size: number): Float64Array<ArrayBuffer> => {
+  const grow = (
+    array: Float64Array<ArrayBuffer>,
+    size: number,
+    fill = 0,
+  ): Float64Array<ArrayBuffer> => {
     if (size <= array.length) return array;
     const bigger = new Float64Array(Math.max(size, array.length * 2));
+    if (fill !== 0) bigger.fill(fill, array.length);
     bigger.set(array);
     return bigger;
   };
@@ -87,10 +114,19 @@ export function createExampleMemory(): ExampleMemory {
   const refresh = (): void => {
     if (changes < Math.max(1, live * REFRESH_SHARE)) return;
     changes = 0;
-    for (let id = 0; id < termTools.length; id++) weights[id] = weightOf(id);
-    for (let slot = 0; slot < slotExample.length; slot++) {
-      if (slotExample[slot]) norms[slot] = normOf(slot);
+    for (let id = 0; id < termTools.length; id++) {
+      weights[id] = weightOf(id);
+      minNorms[id] = Number.POSITIVE_INFINITY;
     }
+    for (let slot = 0; slot < slotExample.length; slot++) {
+      if (slotExample[slot]) setNorm(slot);
+    }
+  };
+  /** Sets a slot's norm from today's weights, and the least norm of each of its terms' examples. */
+  const setNorm = (slot: number): void => {
+    const norm = normOf(slot);
+    norms[slot] = norm;
+    for (const id of slotTerms[slot]!) if (norm < minNorms[id]!) minNorms[id] = norm;
   };
 
   const termId = (term: string): number => {
@@ -101,6 +137,7 @@ export function createExampleMemory(): ExampleMemory {
       termTools.push(new Map());
       postings.push([]);
       weights = grow(weights, id + 1);
+      minNorms = grow(minNorms, id + 1, Number.POSITIVE_INFINITY);
     }
     return id;
   };
@@ -130,6 +167,7 @@ export function createExampleMemory(): ExampleMemory {
     const kept = slotExample.filter((example): example is ToolExample => example !== undefined);
     slotExample.length = 0;
     slotTool.length = 0;
+    slotSign.length = 0;
     slotTerms.length = 0;
     slotByKey.clear();
     for (const list of postings) list.length = 0;
@@ -155,6 +193,7 @@ export function createExampleMemory(): ExampleMemory {
       toolNames.push(example.tool);
     }
     slotTool.push(tool);
+    slotSign.push(example.helpful === false ? -1 : 1);
     slotTerms.push(ids);
     slotByKey.set(key, slot);
     for (const id of ids) {
@@ -169,17 +208,20 @@ export function createExampleMemory(): ExampleMemory {
     // others catch up at the next refresh.
     for (const id of ids) if (weights[id] === 0) weights[id] = weightOf(id);
     norms = grow(norms, slot + 1);
-    norms[slot] = normOf(slot);
+    setNorm(slot);
   };
 
   let scratch = new Float64Array(64);
+  /** The slots one vote's terms reached, in `touched[0 .. touchedCount)`. */
+  let touched = new Int32Array(64);
+  let touchedCount = 0;
   let tailMarks = new Uint8Array(64);
 
   /** Adds the tail terms' weights to the examples already touched, whichever way is cheaper. */
-  const addTail = (tailIds: readonly number[], touched: readonly number[]): void => {
+  const addTail = (tailIds: readonly number[]): void => {
     let postingsLength = 0;
     for (const id of tailIds) postingsLength += postings[id]!.length;
-    if (postingsLength <= touched.length * 8) {
+    if (postingsLength <= touchedCount * 8) {
       for (const id of tailIds) {
         const weight = weights[id]! ** 2;
         for (const slot of postings[id]!) if (scratch[slot] !== 0) scratch[slot]! += weight;
@@ -188,7 +230,8 @@ export function createExampleMemory(): ExampleMemory {
     }
     if (tailMarks.length < termTools.length) tailMarks = new Uint8Array(termTools.length * 2);
     for (const id of tailIds) tailMarks[id] = 1;
-    for (const slot of touched) {
+    for (let t = 0; t < touchedCount; t++) {
+      const slot = touched[t]!;
       for (const id of slotTerms[slot]!)
         if (tailMarks[id] === 1) scratch[slot]! += weights[id]! ** 2;
     }
@@ -211,9 +254,10 @@ export function createExampleMemory(): ExampleMemory {
 
   const heap = kthLargest();
   /** The k-th best similarity live examples of known tools are sure of so far (their partial dots). */
-  const kthSimilarity = (touched: readonly number[], queryNorm: number, k: number): number => {
+  const kthSimilarity = (queryNorm: number, k: number): number => {
     resetKth(heap, k);
-    for (const slot of touched) {
+    for (let t = 0; t < touchedCount; t++) {
+      const slot = touched[t]!;
       const similarity = scratch[slot]! / (queryNorm * norms[slot]!);
       if (similarity > kthValue(heap) && knownSlot(slot)) offerKth(heap, slot, similarity);
     }
@@ -226,18 +270,20 @@ export function createExampleMemory(): ExampleMemory {
    * The `neighbours` most similar live examples of known tools, best first (ties by slot), into
    * `nearSimilarity` / `nearSlot`; returns how many. Clears `scratch`.
    */
-  const topSimilar = (
-    touched: readonly number[],
-    queryNorm: number,
-    settings: VoteSettings,
-    certain: number,
-  ): number => {
+  const topSimilar = (queryNorm: number, settings: VoteSettings, certain: number): number => {
     resetKth(heap, settings.neighbours);
     // Below the k-th similarity already certain, nothing can be among the nearest.
     const floor = Math.max(certain, settings.minSimilarity);
-    for (const slot of touched) {
-      const similarity = scratch[slot]! / (queryNorm * norms[slot]!);
+    // Compared as dot ≥ floor·|q|·|e| first (a hair low, so rounding never drops an example
+    // whose similarity is the floor itself): no division for the many examples far below it.
+    const scaledFloor = floor * queryNorm * UNDER;
+    for (let t = 0; t < touchedCount; t++) {
+      const slot = touched[t]!;
+      const dot = scratch[slot]!;
       scratch[slot] = 0;
+      const norm = norms[slot]!;
+      if (dot < scaledFloor * norm) continue;
+      const similarity = dot / (queryNorm * norm);
       if (similarity >= floor && similarity > kthValue(heap) && knownSlot(slot)) {
         offerKth(heap, slot, similarity);
       }
@@ -292,7 +338,7 @@ export function createExampleMemory(): ExampleMemory {
         // A term no example has weighs as a term of no tool: it only lowers every similarity.
         const weight = id === undefined ? Math.log(1 + (toolCounts.size + 1) / 0.5) : weights[id]!;
         queryNorm += weight * weight;
-        if (id !== undefined && termTools[id]!.size > 0) ids.push(id);
+        if (id !== undefined && weight > 0 && termTools[id]!.size > 0) ids.push(id);
       }
       if (ids.length === 0) return [];
       queryNorm = Math.sqrt(queryNorm);
@@ -303,36 +349,53 @@ export function createExampleMemory(): ExampleMemory {
       // examples found so far (MaxScore's pruning, exact).
       ids.sort((a, b) => weights[b]! - weights[a]! || a - b);
       const rest = new Float64Array(ids.length + 1);
-      for (let i = ids.length - 1; i >= 0; i--) rest[i] = rest[i + 1]! + weights[ids[i]!]! ** 2;
-      const touched: number[] = [];
+      const leastNorm = new Float64Array(ids.length + 1).fill(Number.POSITIVE_INFINITY);
+      for (let i = ids.length - 1; i >= 0; i--) {
+        rest[i] = rest[i + 1]! + weights[ids[i]!]! ** 2;
+        leastNorm[i] = Math.min(leastNorm[i + 1]!, minNorms[ids[i]!]!);
+      }
+      touchedCount = 0;
+      if (touched.length < slotExample.length) touched = new Int32Array(slotExample.length * 2);
       let floor = settings.minSimilarity;
       let i = 0;
       for (; i < ids.length; i++) {
         const id = ids[i]!;
         const list = postings[id]!;
-        if (i > 0 && list.length > touched.length) {
-          const bound = Math.sqrt(rest[i]!) / queryNorm;
-          if (bound < floor) break;
-          floor = Math.max(floor, kthSimilarity(touched, queryNorm, settings.neighbours));
-          if (bound < floor) break;
+        if (i > 0 && (i === 1 || list.length > touchedCount)) {
+          // An example first met here or later has dot ≤ rest[i] and |e| ≥ √dot and ≥ the
+          // least norm of those terms' examples.
+          const bound = Math.min(Math.sqrt(rest[i]!), rest[i]! / leastNorm[i]!) / queryNorm;
+          if (bound < floor * UNDER) break;
+          floor = Math.max(floor, kthSimilarity(queryNorm, settings.neighbours));
+          if (bound < floor * UNDER) break;
         }
         const weight = weights[id]! ** 2;
-        for (const slot of list) {
-          if (scratch[slot] === 0) touched.push(slot);
-          scratch[slot]! += weight;
+        // An example first met here has dot ≤ rest[i]: below floor·|q|·|e| it cannot be near.
+        const newFloor = floor * queryNorm * UNDER;
+        const most = rest[i]!;
+        const length = list.length;
+        for (let p = 0; p < length; p++) {
+          const slot = list[p]!;
+          const sum = scratch[slot]!;
+          if (sum === 0) {
+            if (most < newFloor * norms[slot]!) continue;
+            touched[touchedCount++] = slot;
+          }
+          scratch[slot] = sum + weight;
         }
       }
-      if (i < ids.length && touched.length > 0) addTail(ids.slice(i), touched);
-      const count = topSimilar(touched, queryNorm, settings, floor);
-      const net = new Map<string, { tool: string; vote: number; same: number }>();
+      if (i < ids.length && touchedCount > 0) addTail(ids.slice(i));
+      const count = topSimilar(queryNorm, settings, floor);
+      const net = new Map<number, { tool: string; vote: number; same: number }>();
       for (let n = 0; n < count; n++) {
-        const example = slotExample[nearSlot[n]!]!;
+        const slot = nearSlot[n]!;
         const similarity = nearSimilarity[n]!;
-        const vote = similarity ** settings.sharpness * (example.helpful === false ? -1 : 1);
-        let entry = net.get(example.tool);
+        const vote = similarity ** settings.sharpness * slotSign[slot]!;
+        const tool = slotTool[slot]!;
+        let entry = net.get(tool);
         if (!entry) {
-          entry = { tool: example.tool, vote: 0, same: 0 };
-          net.set(example.tool, entry);
+          entry = { tool: toolNames[tool]!, vote: 0, same: 0 };
+          net.set(tool, entry);
         }
         entry.vote += vote;
         if (similarity >= SAME_REQUEST) entry.same += vote;

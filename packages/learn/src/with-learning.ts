@@ -1,10 +1,5 @@
 import { type FusionV1, InvalidArgumentError } from '@shortlist/core';
-import {
-  compareRanked,
-  type FusedTool,
-  type SourcePlacement,
-  type SourceRanking,
-} from '@shortlist/core/kit';
+import type { FusedTool, SourcePlacement, SourceRanking } from '@shortlist/core/kit';
 import { rankingContexts } from './ranking-context.js';
 
 /** Options of `withLearning()`. Defaults were chosen by streaming benchmark requests (README, Design). */
@@ -65,12 +60,11 @@ export function withLearning(base: FusionV1, options: WithLearningOptions = {}):
     async doFuse(rankings, { limit }) {
       const learned = rankings.find((source) => source.rankerId === learnedId);
       const rest = rankings.filter((source) => source !== learned);
-      // The base pool is every tool the rankers returned, so learning can lift a tool from below
-      // `limit`, and the base's head is the same whatever `limit` asked.
-      let depth = limit;
-      for (const source of rest) depth += source.ranking.length;
+      if (!learned || learned.ranking.length === 0) return fuseBase(base, rest, limit);
+      // Tools the examples do not name keep the base order among themselves, so below the
+      // head only the first `limit` + (named tools) of them can still make the picks.
+      const depth = Math.max(head, limit + learned.ranking.length);
       const fused = await fuseBase(base, rest, depth);
-      if (!learned || learned.ranking.length === 0) return fused.slice(0, limit);
 
       let evidence = 0;
       for (const { score } of learned.ranking) if (score > 0) evidence += score;
@@ -80,14 +74,17 @@ export function withLearning(base: FusionV1, options: WithLearningOptions = {}):
       const share = Math.min(evidence, context?.trustedShare ?? evidence);
       const top = fused[0]?.score ?? 0;
       let total = 0;
-      for (const tool of fused.slice(0, head)) total += Math.exp((tool.score - top) / temperature);
+      for (let rank = 0; rank < Math.min(head, fused.length); rank++)
+        total += Math.exp((fused[rank]!.score - top) / temperature);
       const named = new Set<string>();
       for (const tool of learned.ranking) named.add(tool.name);
 
       // Each tool's log-probability under the base and under the examples, and unhelpful votes.
+      // Entries share the base's placements; a tool the examples name gets its own copy.
       const entries = new Map<string, Entry>();
       const learnedLog = Math.log(learnedFloor);
-      fused.forEach((tool, rank) => {
+      for (let rank = 0; rank < fused.length; rank++) {
+        const tool = fused[rank]!;
         // Below the head, how deep the base went depends on `limit`: a tool the examples name
         // there counts as unranked by the base, so its score does not depend on it either.
         const p =
@@ -96,19 +93,26 @@ export function withLearning(base: FusionV1, options: WithLearningOptions = {}):
             : Math.exp((tool.score - top) / temperature) / total;
         entries.set(tool.name, {
           base: Math.log(p + BASE_FLOOR),
+          order: p === 0 ? UNRANKED : rank,
           learned: learnedLog,
           unhelpful: 0,
-          sources: { ...tool.sources },
+          sources: tool.sources,
         });
-      });
+      }
       learned.ranking.forEach((tool, i) => {
         let entry = entries.get(tool.name);
         if (!entry) {
           if (tool.score <= 0) return; // an unhelpful tool the base did not rank stays out
-          entry = { base: Math.log(BASE_FLOOR), learned: learnedLog, unhelpful: 0, sources: {} };
+          entry = {
+            base: Math.log(BASE_FLOOR),
+            order: UNRANKED,
+            learned: learnedLog,
+            unhelpful: 0,
+            sources: {},
+          };
           entries.set(tool.name, entry);
         }
-        entry.sources[learnedId] = { rank: i + 1, score: tool.score };
+        entry.sources = { ...entry.sources, [learnedId]: { rank: i + 1, score: tool.score } };
         if (tool.score > 0) entry.learned = Math.log(tool.score / evidence + learnedFloor);
         else entry.unhelpful = unhelpfulWeight * -tool.score;
       });
@@ -116,40 +120,74 @@ export function withLearning(base: FusionV1, options: WithLearningOptions = {}):
         (1 - weight) * entry.base + weight * entry.learned - entry.unhelpful;
       if (context)
         context.ledger.remember(context.query, fused[0]?.name, bestAt(entries, evidence, scoreAt));
-      const result: FusedTool[] = [...entries].map(([name, entry]) => ({
-        name,
-        score: scoreAt(entry, share),
-        sources: entry.sources,
-      }));
-      result.sort(compareRanked);
-      return result.slice(0, limit);
+      return bestTools(entries, limit, (entry) => scoreAt(entry, share));
     },
   };
 }
 
 interface Entry {
   base: number;
+  /** Place in the base ranking (`UNRANKED` when it does not count): breaks ties, see `before`. */
+  readonly order: number;
   learned: number;
   unhelpful: number;
-  readonly sources: Record<string, SourcePlacement>;
+  sources: Readonly<Record<string, SourcePlacement>>;
 }
 
-/** The name that comes first at a learned share of `weight` (ties by name). */
+/** `order` of a tool the base does not rank, or whose base place does not count. */
+const UNRANKED = Number.MAX_SAFE_INTEGER;
+
+interface Scored {
+  readonly name: string;
+  readonly score: number;
+  readonly order: number;
+}
+
+/**
+ * Higher score first; on a tie the base's order, then the name. Deep in the base ranking many
+ * tools round to the same blended score, and keeping the base's order among them is what lets
+ * a select blend only the base's first `limit` + (named) tools whatever the limit.
+ */
+const before = (a: Scored, b: Scored): boolean =>
+  a.score > b.score ||
+  (a.score === b.score && (a.order < b.order || (a.order === b.order && a.name < b.name)));
+
+/** The `limit` best entries as fused tools, kept in order as they come (a select pays for its limit). */
+function bestTools(
+  entries: ReadonlyMap<string, Entry>,
+  limit: number,
+  scoreOf: (entry: Entry) => number,
+): FusedTool[] {
+  const best: Scored[] = [];
+  const sources: Entry['sources'][] = [];
+  if (limit < 1) return [];
+  for (const [name, entry] of entries) {
+    const tool = { name, score: scoreOf(entry), order: entry.order };
+    if (best.length === limit && !before(tool, best[limit - 1]!)) continue;
+    let i = best.length === limit ? limit - 1 : best.length;
+    while (i > 0 && before(tool, best[i - 1]!)) {
+      best[i] = best[i - 1]!;
+      sources[i] = sources[i - 1]!;
+      i--;
+    }
+    best[i] = tool;
+    sources[i] = entry.sources;
+  }
+  return best.map(({ name, score }, i) => ({ name, score, sources: sources[i]! }));
+}
+
+/** The name that comes first at a learned share of `weight`. */
 function bestAt(
   entries: ReadonlyMap<string, Entry>,
   weight: number,
   scoreAt: (entry: Entry, weight: number) => number,
 ): string | undefined {
-  let best: string | undefined;
-  let bestScore = Number.NEGATIVE_INFINITY;
+  let best: Scored | undefined;
   for (const [name, entry] of entries) {
-    const score = scoreAt(entry, weight);
-    if (score > bestScore || (score === bestScore && best !== undefined && name < best)) {
-      best = name;
-      bestScore = score;
-    }
+    const tool = { name, score: scoreAt(entry, weight), order: entry.order };
+    if (!best || before(tool, best)) best = tool;
   }
-  return best;
+  return best?.name;
 }
 
 /** The base fusion's ranking, or the one ranking when the learned ranker is the only other. */
