@@ -5,6 +5,7 @@ import { tfidf } from '@shortlist/tfidf';
 import { exactFirst } from './exact-first.js';
 import { exactNames } from './exact-names.js';
 import { nameMatch } from './name-match.js';
+import { openingMatch } from './opening-match.js';
 import { wordBigrams } from './word-bigrams.js';
 import { wordPieces } from './word-pieces.js';
 
@@ -24,6 +25,7 @@ export function lexicalRankers(): RankerV1[] {
     tfidf({ id: 'bigrams', tokenizer: wordBigrams() }),
     tfidf({ id: 'pieces', tokenizer: wordPieces(4), maxQueryTerms: maxPieceTerms }),
     nameMatch({ minCoverage: 0.5, exactNames: false }),
+    openingMatch(),
     exactNames(),
   ];
 }
@@ -45,7 +47,15 @@ export function lexicalFusion(): ConfiguredFusion<WeightedConfig> {
     weighted({
       normalize: 'zscore',
       head: lexicalFusionHead,
-      weights: { bm25: 0.1, tfidf: 0.4, bigrams: 0.2, pieces: 0.2, name: 0.1, exact: 0 },
+      weights: {
+        bm25: 0.1,
+        tfidf: 0.4,
+        bigrams: 0.2,
+        pieces: 0.2,
+        name: 0.1,
+        opening: 2,
+        exact: 0,
+      },
     }),
     'exact',
   );
