@@ -13,7 +13,9 @@ const data = join(repoRoot, 'packages/cli/data');
 const tools = toTools(JSON.parse(readFileSync(join(data, 'sample-tools.json'), 'utf8')));
 const queries: string[] = JSON.parse(readFileSync(join(data, 'sample-queries.json'), 'utf8'));
 const only = process.argv.slice(2);
-const raw = await pipe(...lexicalRankers()).fuse(rrf()).index(tools);
+const raw = await pipe(...lexicalRankers())
+  .fuse(rrf())
+  .index(tools);
 const fused = await lexical({ maxTokens: false }).index(tools);
 for (const query of only.length > 0 ? only : queries) {
   console.log(`\n## ${query}`);

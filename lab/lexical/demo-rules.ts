@@ -16,12 +16,24 @@ delete shipped.exact;
 const weights = asked.length > 0 ? asked.map(Number) : [shipped[ranker] ?? 1];
 const pct = (v: number) => (v * 100).toFixed(2);
 for (const set of folders) {
-  const dumped = loadDumpedSet(set, Object.fromEntries(Object.keys(shipped).map((id) => [id, id])), dir);
+  const dumped = loadDumpedSet(
+    set,
+    Object.fromEntries(Object.keys(shipped).map((id) => [id, id])),
+    dir,
+  );
   const rows = dumped.queries.map((_, i) => i);
-  const without = scoreFusion(dumped, { normalize: 'zscore', weights: { ...shipped, [ranker]: 0 } }, rows);
+  const without = scoreFusion(
+    dumped,
+    { normalize: 'zscore', weights: { ...shipped, [ranker]: 0 } },
+    rows,
+  );
   console.log(`${set}: without ${ranker} ${pct(mean(without.ndcg))}`);
   for (const weight of weights) {
-    const s = scoreFusion(dumped, { normalize: 'zscore', weights: { ...shipped, [ranker]: weight } }, rows);
+    const s = scoreFusion(
+      dumped,
+      { normalize: 'zscore', weights: { ...shipped, [ranker]: weight } },
+      rows,
+    );
     const d = pairedBootstrap(s.ndcg, without.ndcg);
     const changed = s.ndcg.filter((v, i) => v !== without.ndcg[i]).length;
     console.log(
