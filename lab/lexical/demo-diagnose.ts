@@ -23,6 +23,6 @@ for (const query of only.length > 0 ? only : queries) {
     const top = source.ranking.slice(0, 4).map((e) => `${e.name} ${e.score.toFixed(3)}`);
     console.log(`  ${source.rankerId.padEnd(8)} ${top.join(' | ')}`);
   }
-  const { picks } = await fused.select(query, { limit: 3 });
+  const { picks } = await fused.select(query, { limit: Number(process.env.TOP ?? 3) });
   console.log(`  fused    ${picks.map((p) => `${p.name} ${p.score.toFixed(3)}`).join(' | ')}`);
 }

@@ -13,6 +13,7 @@ import { folders, mean } from './ranker-runs.js';
 const [dir = defaultRunsDir, ranker = 'opening', ...asked] = process.argv.slice(2);
 const shipped: Record<string, number> = { ...lexicalFusion().config.weights };
 delete shipped.exact;
+if (!(ranker in shipped)) shipped[ranker] = 0;
 const weights = asked.length > 0 ? asked.map(Number) : [shipped[ranker] ?? 1];
 const pct = (v: number) => (v * 100).toFixed(2);
 for (const set of folders) {
