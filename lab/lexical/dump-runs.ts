@@ -10,6 +10,7 @@ import { createTokenizer } from '@shortlist/core/kit';
 import { lexicalRankers, nameMatch, wordPieces } from '@shortlist/lexical';
 import { tfidf } from '@shortlist/tfidf';
 import { defaultRunsDir } from './dumped-runs.js';
+import { questionPhraseMatch } from './question-phrase.js';
 import { folders, rankerRuns } from './ranker-runs.js';
 
 const out = process.argv[2] ?? defaultRunsDir;
@@ -17,6 +18,7 @@ const out = process.argv[2] ?? defaultRunsDir;
 const shipped = Object.fromEntries(lexicalRankers().map((ranker) => [ranker.id, ranker]));
 const available: Record<string, () => RankerV1> = {
   name0: () => nameMatch({ id: 'name0', minCoverage: 0 }),
+  question: () => questionPhraseMatch(),
   bm25s: () => bm25({ id: 'bm25s', tokenizer: createTokenizer() }),
   tfidfraw: () => tfidf({ id: 'tfidfraw', sublinearTf: false }),
 };

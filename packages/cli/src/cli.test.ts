@@ -64,7 +64,7 @@ describe('shortlist select', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
     expect(lines[0]).toMatch(
-      /^#\s+tool\s+score\s+bigrams #\s+bm25 #\s+name #\s+pieces #\s+tfidf #\s+tokens$/,
+      /^#\s+tool\s+score\s+bigrams #\s+bm25 #\s+name #\s+opening #\s+pieces #\s+tfidf #\s+tokens$/,
     );
     expect(lines).toHaveLength(4);
     expect(

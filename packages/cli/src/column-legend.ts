@@ -7,6 +7,7 @@ const rankerWords: Readonly<Record<string, string>> = {
   bigrams: 'TF-IDF over adjacent word pairs, so phrases such as "send email" count',
   pieces: 'TF-IDF over 4-letter word pieces, so "copywriting" meets "copywriter"',
   name: "how well the request spells the tool's name",
+  opening: "the request opens with the verb and object that open the tool's description",
   exact: 'the request names the tool in full',
   learned: 'requests this tool served before (learning from use)',
   semantic: 'embedding similarity',

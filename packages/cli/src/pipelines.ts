@@ -46,7 +46,7 @@ function describeFusion(config: FusionConfig): string {
 
 /** One line per pipeline saying what it is made of, for help and reports. */
 export const pipelineSummaries: Readonly<Record<PipelineName, string>> = {
-  lexical: `lexical() from @shortlist/lexical: bm25 + tfidf + word-pair tfidf + word-piece tfidf + name match fused by ${describeFusion(lexicalFusion().config)}, tools the request names in full first, packed into ${defaultBudget} tokens`,
+  lexical: `lexical() from @shortlist/lexical: bm25 + tfidf + word-pair tfidf + word-piece tfidf + name match + opening match fused by ${describeFusion(lexicalFusion().config)}, tools the request names in full first, packed into ${defaultBudget} tokens`,
   bm25: 'bm25 alone, not packed',
   tfidf: 'tfidf alone, not packed',
   orama:

@@ -14,7 +14,7 @@ const abstainBelow = 0.08;
 const piecesVouchAt = 0.3;
 
 /** lexical()'s own rankers; any other source (`learned`) that found a tool vouches for it. */
-const lexicalIds = new Set(['bm25', 'tfidf', 'bigrams', 'pieces', 'name', 'exact']);
+const lexicalIds = new Set(['bm25', 'tfidf', 'bigrams', 'pieces', 'name', 'opening', 'exact']);
 
 const best = (rankings: readonly SourceRanking[], id: string) =>
   rankings.find((source) => source.rankerId === id)?.ranking[0]?.score ?? 0;

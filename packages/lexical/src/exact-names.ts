@@ -17,7 +17,7 @@ function fail(argument: string, expected: string, got: unknown): never {
 }
 
 /** Checks a doRank call's query and limit the way every ranker here does; the whole limit. */
-function checkRankCall(ranker: string, query: unknown, options: RankOptions): number {
+export function checkRankCall(ranker: string, query: unknown, options: RankOptions): number {
   throwIfAborted(options?.signal);
   if (typeof query !== 'string') {
     throw new InvalidArgumentError({

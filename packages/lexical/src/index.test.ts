@@ -10,6 +10,7 @@ it('exports exactly the public surface', async () => {
     'lexicalRankers',
     'maxPieceTerms',
     'nameMatch',
+    'openingMatch',
     'withAbstention',
     'wordBigrams',
     'wordPieces',

@@ -7,5 +7,6 @@ export { lexicalFusion, lexicalRankers, maxPieceTerms } from './lexical-fusion.j
 export type { LexicalOptions } from './lexical-options.js';
 export { nameMatch } from './name-match.js';
 export type { NameMatchOptions } from './name-match-options.js';
+export { openingMatch } from './opening-match.js';
 export { wordBigrams } from './word-bigrams.js';
 export { wordPieces } from './word-pieces.js';

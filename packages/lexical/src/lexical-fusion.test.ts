@@ -10,6 +10,7 @@ const documented: Record<string, number> = {
   bigrams: 0.2,
   pieces: 0.2,
   name: 0.1,
+  opening: 2,
   exact: 0,
 };
 
@@ -34,14 +35,15 @@ function zscores(ranking: SourceRanking['ranking']): Map<string, number> {
   );
 }
 
-describe('lexical() fuses six rankers with the documented weights', () => {
-  it('builds bm25, tfidf, bigrams, pieces, name and exact, and the z-score fusion of them over a head of 40', () => {
+describe('lexical() fuses seven rankers with the documented weights', () => {
+  it('builds bm25, tfidf, bigrams, pieces, name, opening and exact, and the z-score fusion of them over a head of 40', () => {
     expect(lexicalRankers().map((ranker) => ranker.id)).toEqual([
       'bm25',
       'tfidf',
       'bigrams',
       'pieces',
       'name',
+      'opening',
       'exact',
     ]);
     expect(lexicalFusion().config).toEqual({
@@ -60,7 +62,7 @@ describe('lexical() fuses six rankers with the documented weights', () => {
     'air quality in Paris',
     'copywriting for my shop',
     'email the team',
-  ])('scores each pick of %j as Σ weight × z-score over all six rankings', async (query) => {
+  ])('scores each pick of %j as Σ weight × z-score over all seven rankings', async (query) => {
     const picker = await lexical({ maxTokens: false }).index(tools);
     const sources = await picker.rankings(query, { limit: tools.length });
     expect(sources.map((source) => source.rankerId).sort()).toEqual(Object.keys(documented).sort());

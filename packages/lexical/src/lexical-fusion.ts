@@ -5,6 +5,7 @@ import { tfidf } from '@shortlist/tfidf';
 import { exactFirst } from './exact-first.js';
 import { exactNames } from './exact-names.js';
 import { nameMatch } from './name-match.js';
+import { openingMatch } from './opening-match.js';
 import { wordBigrams } from './word-bigrams.js';
 import { wordPieces } from './word-pieces.js';
 
@@ -14,8 +15,9 @@ export const maxPieceTerms = 12;
 /**
  * The rankers of `lexical()`: bm25 and tfidf with their defaults, tfidf over adjacent word pairs
  * (`bigrams`) and over 4-letter word pieces (`pieces`), which lift the fusion above the best
- * single ranker on every shared set, the name signal gated at half the name, and `exact`, the
- * tools whose full name the request contains, which `lexicalFusion()` puts first (README).
+ * single ranker on every shared set, the name signal gated at half the name, `opening`, the one
+ * tool whose description opens with the request's verb and object, and `exact`, the tools whose
+ * full name the request contains, which `lexicalFusion()` puts first (README).
  */
 export function lexicalRankers(): RankerV1[] {
   return [
@@ -24,6 +26,7 @@ export function lexicalRankers(): RankerV1[] {
     tfidf({ id: 'bigrams', tokenizer: wordBigrams() }),
     tfidf({ id: 'pieces', tokenizer: wordPieces(4), maxQueryTerms: maxPieceTerms }),
     nameMatch({ minCoverage: 0.5, exactNames: false }),
+    openingMatch(),
     exactNames(),
   ];
 }
@@ -37,7 +40,8 @@ const lexicalFusionHead = 40;
 /**
  * The fusion of `lexical()`'s rankers: the weights `lab/lexical/select-fusion.ts` picks on the shared
  * benchmarks (best worst-set nDCG@10 gain over the best single ranker), with 0.1 moved from tfidf
- * to the name signal by hand, at a cost the README states; z-scores over each ranking's first 40.
+ * to the name signal by hand, at a cost the README states, and `opening` at 2 (README, Opening);
+ * z-scores over each ranking's first 40.
  * Tools whose full name the request contains (`exact`, weighed 0) come first, longest name first.
  */
 export function lexicalFusion(): ConfiguredFusion<WeightedConfig> {
@@ -45,7 +49,15 @@ export function lexicalFusion(): ConfiguredFusion<WeightedConfig> {
     weighted({
       normalize: 'zscore',
       head: lexicalFusionHead,
-      weights: { bm25: 0.1, tfidf: 0.4, bigrams: 0.2, pieces: 0.2, name: 0.1, exact: 0 },
+      weights: {
+        bm25: 0.1,
+        tfidf: 0.4,
+        bigrams: 0.2,
+        pieces: 0.2,
+        name: 0.1,
+        opening: 2,
+        exact: 0,
+      },
     }),
     'exact',
   );

@@ -39,6 +39,7 @@ describe('lexical()', () => {
       'bigrams',
       'bm25',
       'name',
+      'opening',
       'pieces',
       'tfidf',
     ]);

@@ -9,8 +9,8 @@ import type { LexicalOptions } from './lexical-options.js';
 export const defaultMaxTokens = 4000;
 
 /**
- * Shortlist's default pipeline, offline and keyless: five lexical rankers (bm25, tfidf, word
- * pairs, word pieces, names) fused by `lexicalFusion()`, plus what it learnt from use when given
+ * Shortlist's default pipeline, offline and keyless: six lexical rankers (bm25, tfidf, word
+ * pairs, word pieces, names, the request's opening) fused by `lexicalFusion()`, plus what it learnt from use when given
  * `examples`, packed into a token budget; it answers "no tool matched" (`Selection.abstained`)
  * when no tool's words come close to the request's. The CLI's `lexical` pipeline is this one.
  */
