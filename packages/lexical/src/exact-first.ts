@@ -1,5 +1,5 @@
-import { InvalidArgumentError } from '@shortlist/core';
-import type { FusedTool } from '@shortlist/core/kit';
+import { type FusionV1, InvalidArgumentError } from '@shortlist/core';
+import type { FusedTool, SourceRanking } from '@shortlist/core/kit';
 import type { ConfiguredFusion, WeightedConfig } from '@shortlist/fusion';
 
 /**
@@ -15,37 +15,78 @@ export function exactFirst(
   return {
     ...fusion,
     doFuse(rankings, options) {
-      const limit = options?.limit;
-      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) {
-        throw new InvalidArgumentError({
-          argument: 'doFuse(options.limit)',
-          expected: 'an integer ≥ 0',
-          message: `doFuse(options.limit) must be an integer ≥ 0, got ${String(limit)}`,
-        });
-      }
-      const exact = Array.isArray(rankings)
-        ? rankings.find((source) => source?.rankerId === exactId)
-        : undefined;
-      if (!exact || exact.ranking.length === 0) return fusion.doFuse(rankings, options);
-      // Every tool, so the named ones are found however low the other rankers put them.
-      let everything = 0;
-      for (const source of rankings) everything += source.ranking.length;
-      const fused = fusion.doFuse(rankings, { limit: everything });
-      const byName = new Map(fused.map((tool) => [tool.name, tool]));
-      const top = Math.max(0, fused[0]?.score ?? 0) + 1;
-      const out: FusedTool[] = [];
-      const named = new Set<string>();
-      for (const entry of exact.ranking) {
-        const tool = byName.get(entry.name);
-        if (!tool || named.has(entry.name)) continue;
-        named.add(entry.name);
-        out.push({ ...tool, score: top + Math.max(0, entry.score) });
-      }
-      for (const tool of fused) {
-        if (out.length >= limit) break;
-        if (!named.has(tool.name)) out.push(tool);
-      }
-      return out.length > limit ? out.slice(0, limit) : out;
+      const limit = checkLimit(options?.limit);
+      const exact = exactRanking(rankings, exactId);
+      if (!exact) return fusion.doFuse(rankings, options);
+      return namedFirst(fusion.doFuse(rankings, { limit: everything(rankings) }), exact, limit);
     },
   };
+}
+
+/**
+ * `exactFirst()` around a fusion that may wait, such as `withLearning()`'s: what the examples
+ * taught never outranks a tool the request names in full.
+ */
+export function exactFirstOf(fusion: FusionV1, exactId: string): FusionV1 {
+  return {
+    ...fusion,
+    async doFuse(rankings, options) {
+      const limit = checkLimit(options?.limit);
+      const exact = exactRanking(rankings, exactId);
+      if (!exact) return fusion.doFuse(rankings, options);
+      return namedFirst(
+        await fusion.doFuse(rankings, { limit: everything(rankings) }),
+        exact,
+        limit,
+      );
+    },
+  };
+}
+
+function checkLimit(limit: unknown): number {
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) {
+    throw new InvalidArgumentError({
+      argument: 'doFuse(options.limit)',
+      expected: 'an integer ≥ 0',
+      message: `doFuse(options.limit) must be an integer ≥ 0, got ${String(limit)}`,
+    });
+  }
+  return limit;
+}
+
+/** The `exactId` ranking when it names any tool. */
+function exactRanking(
+  rankings: readonly SourceRanking[],
+  exactId: string,
+): SourceRanking | undefined {
+  const exact = Array.isArray(rankings)
+    ? rankings.find((source) => source?.rankerId === exactId)
+    : undefined;
+  return exact && exact.ranking.length > 0 ? exact : undefined;
+}
+
+/** Every tool, so the named ones are found however low the other rankers put them. */
+function everything(rankings: readonly SourceRanking[]): number {
+  let total = 0;
+  for (const source of rankings) total += source.ranking.length;
+  return total;
+}
+
+/** The named tools ahead of the fused ranking, above its best score, then the rest. */
+function namedFirst(fused: readonly FusedTool[], exact: SourceRanking, limit: number): FusedTool[] {
+  const byName = new Map(fused.map((tool) => [tool.name, tool]));
+  const top = Math.max(0, fused[0]?.score ?? 0) + 1;
+  const out: FusedTool[] = [];
+  const named = new Set<string>();
+  for (const entry of exact.ranking) {
+    const tool = byName.get(entry.name);
+    if (!tool || named.has(entry.name)) continue;
+    named.add(entry.name);
+    out.push({ ...tool, score: top + Math.max(0, entry.score) });
+  }
+  for (const tool of fused) {
+    if (out.length >= limit) break;
+    if (!named.has(tool.name)) out.push(tool);
+  }
+  return out.length > limit ? out.slice(0, limit) : out;
 }

@@ -45,20 +45,22 @@ const lexicalFusionHead = 40;
  * Tools whose full name the request contains (`exact`, weighed 0) come first, longest name first.
  */
 export function lexicalFusion(): ConfiguredFusion<WeightedConfig> {
-  return exactFirst(
-    weighted({
-      normalize: 'zscore',
-      head: lexicalFusionHead,
-      weights: {
-        bm25: 0.1,
-        tfidf: 0.4,
-        bigrams: 0.2,
-        pieces: 0.2,
-        name: 0.1,
-        opening: 2,
-        exact: 0,
-      },
-    }),
-    'exact',
-  );
+  return exactFirst(lexicalWeighting(), 'exact');
+}
+
+/** `lexicalFusion()` before the named tools are put first: what `lexical({ examples })` blends. */
+export function lexicalWeighting(): ConfiguredFusion<WeightedConfig> {
+  return weighted({
+    normalize: 'zscore',
+    head: lexicalFusionHead,
+    weights: {
+      bm25: 0.1,
+      tfidf: 0.4,
+      bigrams: 0.2,
+      pieces: 0.2,
+      name: 0.1,
+      opening: 2,
+      exact: 0,
+    },
+  });
 }

@@ -23,4 +23,18 @@ describe('lexical({ examples })', () => {
     await picker.learn([{ query: 'prod is on fire, tell everyone', tool: 'post_chat_message' }]);
     expect((await names(picker, request))[0]).toBe('post_chat_message');
   });
+
+  it('keeps a tool the request names in full first, whatever the examples taught', async () => {
+    const picker = await lexical({ examples: memoryExampleStore() }).index(sampleTools);
+    const taught = Array.from({ length: 5 }, (_, i) => ({
+      query: `use search_email to find the invoice mail ${i}`,
+      tool: 'create_invoice',
+    }));
+    await picker.learn(taught);
+    // Without the name, the same words now go to what the examples taught.
+    expect((await names(picker, 'find the invoice mail'))[0]).toBe('create_invoice');
+    expect((await names(picker, 'use search_email to find the invoice mail'))[0]).toBe(
+      'search_email',
+    );
+  });
 });

@@ -2,7 +2,8 @@ import { budget } from '@shortlist/budget';
 import { InvalidArgumentError, type Pipeline, pipe } from '@shortlist/core';
 import { learned, withLearning } from '@shortlist/learn';
 import { withAbstention } from './abstention.js';
-import { lexicalFusion, lexicalRankers } from './lexical-fusion.js';
+import { exactFirstOf } from './exact-first.js';
+import { lexicalFusion, lexicalRankers, lexicalWeighting } from './lexical-fusion.js';
 import type { LexicalOptions } from './lexical-options.js';
 
 /** Tokens the picks are packed into when `maxTokens` is not given. */
@@ -34,7 +35,8 @@ export function lexical(options: LexicalOptions = {}): Pipeline {
     examples === undefined
       ? pipe(...lexicalRankers()).fuse(withAbstention(lexicalFusion()))
       : pipe(...lexicalRankers(), learned({ store: examples })).fuse(
-          withAbstention(withLearning(lexicalFusion())),
+          // Learning blends the weighted ranking; a tool the request names stays first.
+          withAbstention(exactFirstOf(withLearning(lexicalWeighting()), 'exact')),
         );
   return maxTokens === false ? fused : fused.pack(budget(maxTokens, { model }));
 }
