@@ -1,6 +1,6 @@
 // Online softmax-regression arbiter between lexical() and nearest-example votes (experiment).
 
-import { seededRandom } from '../../packages/eval/dist/random.js';
+import { seededRandom } from '../../packages/core/dist/kit.js';
 import { load, makeLearner, stream, windowMean, windows } from './sim.mjs';
 
 const P = { tau: 0.1, k: 20, pow: 2, c: 0.1, wmode: 'icf' };

@@ -1,4 +1,4 @@
-import { defaultTokenizer } from '../../packages/core/dist/index.js';
+import { defaultTokenizer } from '../../packages/core/dist/kit.js';
 import { load, makeLearner, stream, termsOf } from './sim.mjs';
 
 const data = load('metatool');

@@ -1,4 +1,4 @@
-import { seededRandom } from '../../packages/core/dist/index.js';
+import { seededRandom } from '../../packages/core/dist/kit.js';
 import { combine, load, logBlend, makeLearner, stream, windowMean, windows } from './sim.mjs';
 
 const sets = Object.fromEntries(['metatool', 'bfcl', 'sealtools'].map((s) => [s, load(s)]));

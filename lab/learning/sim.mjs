@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { defaultTokenizer, seededRandom } from '../../packages/core/dist/index.js';
+import { defaultTokenizer, seededRandom } from '../../packages/core/dist/kit.js';
 
 export function load(set) {
   return JSON.parse(readFileSync(`/tmp/lex-${set}.json`, 'utf8'));
