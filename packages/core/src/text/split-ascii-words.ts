@@ -1,5 +1,6 @@
 import { ASCII_CLASS, ASCII_LOWER, ASCII_UPPER } from './ascii-class.js';
 
+/** `ASCII_CLASS` of a code that is no part of a word. */
 const SEPARATOR = 0;
 
 /**
