@@ -6,16 +6,10 @@
  * Run: pnpm lab lab/fusion/default-fusion.ts
  */
 
-import { sampleById } from '@shortlist/eval';
+import { bootstrapInterval, pairedBootstrap, sampleById } from '@shortlist/eval';
 import { type ConfiguredFusion, rrf, weighted } from '@shortlist/fusion';
-import {
-  bootstrapInterval,
-  type LexicalRuns,
-  lexicalRuns,
-  pairedBootstrap,
-  percent,
-  score,
-} from './lexical-runs.js';
+import { percent } from '../ranking-scores.js';
+import { type LexicalRuns, lexicalRuns, score } from './lexical-runs.js';
 
 const folders = ['bfcl', 'metatool', 'sealtools'] as const;
 // bm25's weight α (tfidf gets 1 − α) in steps of 0.05; RRF at k = 10, 20 and 60.

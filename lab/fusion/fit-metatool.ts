@@ -6,15 +6,8 @@
 
 import { sampleById } from '@shortlist/eval';
 import { fitFusion, rrf } from '@shortlist/fusion';
-import {
-  bootstrapInterval,
-  depth,
-  lexicalRuns,
-  pairedBootstrap,
-  percent,
-  type System,
-  score,
-} from './lexical-runs.js';
+import { depth, printSystems, type System } from '../ranking-scores.js';
+import { lexicalRuns } from './lexical-runs.js';
 
 const trainSample = Number(process.argv[2] ?? 0);
 const started = performance.now();
@@ -53,25 +46,16 @@ const systems: [string, System][] = [
   ['bm25 alone', 'bm25'],
   ['tfidf alone', 'tfidf'],
 ];
-const results = new Map(systems.map(([name, system]) => [name, score(runs, system, testRows)]));
-console.log(`\n| system (MetaTool test, n = ${testRows.length}) | nDCG@10 | hit@1 |`);
-console.log('|---|---|---|');
-for (const [name] of systems) {
-  const { ndcg, hit } = results.get(name)!;
-  console.log(
-    `| ${name} | ${percent(bootstrapInterval(ndcg))} | ${percent(bootstrapInterval(hit))} |`,
-  );
-}
-const fitted = results.get('fitted fusion')!;
-for (const [versus, label] of [
-  ['uniform rrf (k = 60)', 'fitted − uniform rrf'],
-  ['bm25 alone', 'fitted − bm25'],
-] as const) {
-  const other = results.get(versus)!;
-  console.log(
-    `| ${label} (paired) | ${percent(pairedBootstrap(fitted.ndcg, other.ndcg))} | ${percent(pairedBootstrap(fitted.hit, other.hit))} |`,
-  );
-}
+printSystems(
+  'MetaTool test',
+  testRows.map((row) => runs.rankings[row]!),
+  testRows.map((row) => runs.queries[row]!),
+  systems,
+  [
+    ['uniform rrf (k = 60)', 'fitted − uniform rrf'],
+    ['bm25 alone', 'fitted − bm25'],
+  ],
+);
 console.log(
   `\n(percent, mean [95% bootstrap interval], 1000 resamples, seed 1; total ${((performance.now() - started) / 1000).toFixed(1)} s)`,
 );

@@ -8,23 +8,15 @@
  */
 import { bm25 } from '@shortlist/bm25';
 import { pipe, type Tool } from '@shortlist/core';
-import type { SourceRanking } from '@shortlist/core/kit';
-import {
-  bootstrapInterval,
-  type DatasetQuery,
-  hitAt,
-  type Interval,
-  loadDataset,
-  ndcgAt,
-  pairedBootstrap,
-} from '@shortlist/eval';
-import { type ConfiguredFusion, fitFusion, rrf } from '@shortlist/fusion';
-import { type IntentExample, intent } from '@shortlist/intent-knn';
+import { type DatasetQuery, loadDataset } from '@shortlist/eval';
+import { fitFusion, rrf } from '@shortlist/fusion';
+import { intent } from '@shortlist/intent-knn';
 import { lexicalEmbedder, tfidf } from '@shortlist/tfidf';
 import { benchmarksDir } from '../benchmarks.mjs';
+import { depth, printSystems, rankAll, type System } from '../ranking-scores.js';
+import { examplesOf } from './intent-examples.js';
 
 const dir = `${benchmarksDir}/metatool`;
-const depth = 40; // what select({ limit: 10 }) asks of each ranker with the default overFetch(4)
 const neighbours = 40; // chosen by tune-metatool on the held-out train tenth
 const exponent = 4;
 
@@ -34,8 +26,6 @@ const heldOut = (q: DatasetQuery): boolean => {
   for (let i = 0; i < q.id.length; i++) hash = Math.imul(hash ^ q.id.charCodeAt(i), 16777619);
   return (hash >>> 0) % 10 === 0;
 };
-const examplesOf = (queries: readonly DatasetQuery[]): IntentExample[] =>
-  queries.flatMap((q) => q.relevant.map((tool) => ({ query: q.query, tool })));
 
 /** bm25() + tfidf() + intent() over the tools, intent() learning from `learnFrom`. */
 function picker(tools: readonly Tool[], learnFrom: readonly DatasetQuery[]) {
@@ -48,29 +38,6 @@ function picker(tools: readonly Tool[], learnFrom: readonly DatasetQuery[]) {
     .fuse(rrf())
     .index(tools);
 }
-
-type System = ConfiguredFusion | string;
-function scores(
-  rankings: readonly SourceRanking[][],
-  queries: readonly DatasetQuery[],
-  system: System,
-) {
-  const ndcg: number[] = [];
-  const hit: number[] = [];
-  rankings.forEach((sources, i) => {
-    const ranked =
-      typeof system === 'string'
-        ? sources.find((source) => source.rankerId === system)!.ranking.slice(0, 10)
-        : system.doFuse(sources, { limit: 10 });
-    const names = ranked.map((entry) => entry.name);
-    const relevant = new Set(queries[i]!.relevant);
-    ndcg.push(ndcgAt(names, relevant, 10));
-    hit.push(hitAt(names, relevant, 1));
-  });
-  return { ndcg, hit };
-}
-const percent = (interval: Interval) =>
-  `${(interval.mean * 100).toFixed(2)} [${(interval.low * 100).toFixed(2)}, ${(interval.high * 100).toFixed(2)}]`;
 
 const started = performance.now();
 const dataset = await loadDataset(dir);
@@ -101,8 +68,7 @@ fitPicker.dispose();
 
 // Deployment: intent() learns from every train query; the fitted fusion is fixed.
 const testPicker = await picker(dataset.tools, train);
-const rankings: SourceRanking[][] = [];
-for (const q of test) rankings.push(await testPicker.rankings(q.query, { limit: depth }));
+const rankings = await rankAll(testPicker, test);
 const systems: [string, System][] = [
   ['fitted fusion', fit.fusion],
   ['uniform rrf (k = 60)', rrf()],
@@ -110,22 +76,16 @@ const systems: [string, System][] = [
   ['tfidf alone', 'tfidf'],
   ['bm25 alone', 'bm25'],
 ];
-const results = new Map(systems.map(([name, system]) => [name, scores(rankings, test, system)]));
-console.log(`\n| system (MetaTool test, n = ${test.length}) | nDCG@10 | hit@1 |`);
-console.log('|---|---|---|');
-for (const [name] of systems) {
-  const { ndcg, hit } = results.get(name)!;
-  console.log(
-    `| ${name} | ${percent(bootstrapInterval(ndcg))} | ${percent(bootstrapInterval(hit))} |`,
-  );
-}
-const fitted = results.get('fitted fusion')!;
-for (const versus of ['uniform rrf (k = 60)', 'intent alone', 'bm25 alone']) {
-  const other = results.get(versus)!;
-  console.log(
-    `| fitted − ${versus} (paired) | ${percent(pairedBootstrap(fitted.ndcg, other.ndcg))} | ${percent(pairedBootstrap(fitted.hit, other.hit))} |`,
-  );
-}
+printSystems(
+  'MetaTool test',
+  rankings,
+  test,
+  systems,
+  ['uniform rrf (k = 60)', 'intent alone', 'bm25 alone'].map((versus) => [
+    versus,
+    `fitted − ${versus}`,
+  ]),
+);
 console.log(
   `\n(percent, mean [95% bootstrap interval], 1000 resamples; total ${((performance.now() - started) / 1000).toFixed(1)} s)`,
 );

@@ -10,26 +10,21 @@ import type { SourceRanking } from '@shortlist/core/kit';
 import {
   bootstrapInterval,
   type DatasetQuery,
-  hitAt,
-  type Interval,
   loadDataset,
-  ndcgAt,
   pairedBootstrap,
 } from '@shortlist/eval';
 import { rrf } from '@shortlist/fusion';
-import { type IntentExample, type IntentOptions, intent } from '@shortlist/intent-knn';
+import { type IntentOptions, intent } from '@shortlist/intent-knn';
 import { lexicalEmbedder } from '@shortlist/tfidf';
 import { benchmarksDir } from '../benchmarks.mjs';
+import { percent, rankAll, scoreRankings } from '../ranking-scores.js';
+import { examplesOf } from './intent-examples.js';
 
 const dir = `${benchmarksDir}/metatool`;
-const depth = 40; // what select({ limit: 10 }) asks of each ranker with the default overFetch(4)
 const argument = (name: string, fallback: number): number => {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? Number(process.argv[at + 1]) : fallback;
 };
-
-const examplesOf = (queries: readonly DatasetQuery[]): IntentExample[] =>
-  queries.flatMap((q) => q.relevant.map((tool) => ({ query: q.query, tool })));
 
 /** Ranks queries with bm25() and intent() through one picker; returns each query's sources. */
 async function run(
@@ -42,31 +37,13 @@ async function run(
   const picker = await pipe(bm25(), intent({ examples: examplesOf(train), embedder, ...settings }))
     .fuse(rrf())
     .index(tools);
-  const out: SourceRanking[][] = [];
-  for (const q of queries) out.push(await picker.rankings(q.query, { limit: depth }));
-  return out;
+  return rankAll(picker, queries);
 }
 
 type System = 'bm25' | 'intent' | 'fused';
 const fusion = rrf();
-function top10(sources: SourceRanking[], system: System): string[] {
-  if (system === 'fused') return fusion.doFuse(sources, { limit: 10 }).map((entry) => entry.name);
-  const own = sources.find((source) => source.rankerId === system)!;
-  return own.ranking.slice(0, 10).map((entry) => entry.name);
-}
-function metrics(rankings: SourceRanking[][], queries: readonly DatasetQuery[], system: System) {
-  const hit: number[] = [];
-  const ndcg: number[] = [];
-  rankings.forEach((sources, i) => {
-    const ranked = top10(sources, system);
-    const relevant = new Set(queries[i]!.relevant);
-    hit.push(hitAt(ranked, relevant, 1));
-    ndcg.push(ndcgAt(ranked, relevant, 10));
-  });
-  return { hit, ndcg };
-}
-const percent = (interval: Interval) =>
-  `${(interval.mean * 100).toFixed(2)} [${(interval.low * 100).toFixed(2)}, ${(interval.high * 100).toFixed(2)}]`;
+const metrics = (rankings: SourceRanking[][], queries: readonly DatasetQuery[], system: System) =>
+  scoreRankings(rankings, queries, system === 'fused' ? fusion : system);
 
 const dataset = await loadDataset(dir);
 const train = dataset.queries.filter((q) => q.split === 'train');
@@ -95,7 +72,7 @@ const rankings = await run(dataset.tools, train, test, embedder, {
 });
 const scores = Object.fromEntries(
   (['bm25', 'intent', 'fused'] as const).map((system) => [system, metrics(rankings, test, system)]),
-) as Record<System, { hit: number[]; ndcg: number[] }>;
+) as Record<System, { hit: Float64Array; ndcg: Float64Array }>;
 console.log('\n| system (test split) | hit@1 % [95% CI] | nDCG@10 % [95% CI] |\n|---|---|---|');
 for (const system of ['bm25', 'intent', 'fused'] as const) {
   const label = system === 'fused' ? 'rrf(bm25, intent)' : `${system}()`;

@@ -1,7 +1,7 @@
 // Online softmax-regression arbiter between lexical() and nearest-example votes (experiment).
 
-import { seededRandom } from '../../packages/eval/dist/random.js';
-import { load, makeLearner, stream, windows } from './sim.mjs';
+import { seededRandom } from '../../packages/core/dist/kit.js';
+import { load, makeLearner, stream, windowMean, windows } from './sim.mjs';
 
 const P = { tau: 0.1, k: 20, pow: 2, c: 0.1, wmode: 'icf' };
 const lr = Number(process.env.LR ?? 0.05);
@@ -107,13 +107,13 @@ for (const set of (process.env.SETS ?? 'metatool,bfcl,sealtools').split(',')) {
       L.count.set(tool, (L.count.get(tool) ?? 0) + 1);
     }
   }
-  const avg = (a, [s, e]) =>
-    (100 * a.slice(s, e).reduce((x, y) => x + y, 0)) / Math.max(1, Math.min(e, a.length) - s);
   console.log(
     set.padEnd(10),
-    windows.map((wd) => `${avg(hit, wd).toFixed(1)}/${avg(lhit, wd).toFixed(1)}`).join('  '),
+    windows
+      .map((wd) => `${windowMean(hit, wd).toFixed(1)}/${windowMean(lhit, wd).toFixed(1)}`)
+      .join('  '),
     'r5',
-    avg(rec, [2000, 3000]).toFixed(1),
+    windowMean(rec, [2000, 3000]).toFixed(1),
     'w',
     w.map((x) => x.toFixed(2)).join(' '),
   );

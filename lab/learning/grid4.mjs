@@ -1,5 +1,5 @@
 import { seededRandom } from '../../packages/core/dist/kit.js';
-import { combine, load, makeLearner, stream, windows } from './sim.mjs';
+import { combine, load, logBlend, makeLearner, stream, windowMean, windows } from './sim.mjs';
 
 const sets = Object.fromEntries(['metatool', 'bfcl', 'sealtools'].map((s) => [s, load(s)]));
 const streams = Object.fromEntries(
@@ -46,30 +46,17 @@ function run(set, p, b, noise = 0) {
     }
     for (const t of taught) L.learn(q.query.slice(0, 2000), t);
   }
-  const avg = (a, [s, e]) =>
-    (100 * a.slice(s, e).reduce((x, y) => x + y, 0)) / Math.max(1, Math.min(e, a.length) - s);
   const ws = windows.filter(([s]) => s < qs.length);
   return {
-    worst: Math.min(...ws.map((w) => avg(hit, w) - avg(lhit, w))),
-    mid: avg(hit, [500, 1000]),
-    end: avg(hit, [2000, 3000]),
+    worst: Math.min(...ws.map((w) => windowMean(hit, w) - windowMean(lhit, w))),
+    mid: windowMean(hit, [500, 1000]),
+    end: windowMean(hit, [2000, 3000]),
   };
 }
 for (const tau of [0.1, 0.2, 0.3])
   for (const c of [0.1, 0.3])
     for (const b of [1, 2]) {
-      const p = {
-        tau,
-        k: 40,
-        pow: 2,
-        c,
-        T: 1,
-        gamma: 1,
-        mode: 'log',
-        eps: 0.001,
-        eps2: 0.05,
-        wmode: 'icf',
-      };
+      const p = { ...logBlend, tau, k: 40, c };
       const m = run('metatool', p, b),
         m2 = run('metatool', p, b, 0.2),
         m3 = run('metatool', p, b, 0.3),

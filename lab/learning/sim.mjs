@@ -167,6 +167,19 @@ export const windows = [
   [1000, 2000],
   [2000, 3000],
 ];
+/** Mean of the 0/1 (or 0–1) values `a[s, e)` in percent; a window past the end is cut short. */
+export const windowMean = (a, [s, e]) =>
+  (100 * a.slice(s, e).reduce((x, y) => x + y, 0)) / Math.max(1, Math.min(e, a.length) - s);
+/** The log-linear blend grid2 settled on, with icf weights: what grid4 and trust vary from. */
+export const logBlend = {
+  pow: 2,
+  T: 1,
+  gamma: 1,
+  mode: 'log',
+  eps: 0.001,
+  eps2: 0.05,
+  wmode: 'icf',
+};
 export function run(data, qs, p, noise = 0, seed = 7) {
   const L = makeLearner(p);
   const rnd = seededRandom(seed);
@@ -192,15 +205,32 @@ export function run(data, qs, p, noise = 0, seed = 7) {
       L.learn(q.query, tool);
     }
   }
-  const avg = (a, [s, e]) =>
-    (100 * a.slice(s, e).reduce((x, y) => x + y, 0)) / Math.max(1, Math.min(e, a.length) - s);
   return windows.map((w) => ({
     w: `${w[0]}-${w[1]}`,
-    hit: avg(hit, w),
-    lhit: avg(lhit, w),
-    rec: avg(rec, w),
-    lrec: avg(lrec, w),
+    hit: windowMean(hit, w),
+    lhit: windowMean(lhit, w),
+    rec: windowMean(rec, w),
+    lrec: windowMean(lrec, w),
   }));
+}
+
+/**
+ * One row of a parameter grid: the worst window's hit@1 gain over lexical() with clean and with
+ * `noise` labels, hit@1 at 500–1000 and at the end, recall@5 at the end, and hit@1 at the end
+ * with noise (`h3last` for 0.3).
+ */
+export function gridRow(data, qs, p, noise) {
+  const r = run(data, qs, p, 0);
+  const noisy = run(data, qs, p, noise);
+  const worst = Math.min(...r.map((x) => x.hit - x.lhit), ...noisy.map((x) => x.hit - x.lhit));
+  return {
+    p: JSON.stringify(p),
+    worst: worst.toFixed(1),
+    h5: r[2].hit.toFixed(1),
+    hlast: r[4].hit.toFixed(1),
+    r5last: r[4].rec.toFixed(1),
+    [`h${Math.round(noise * 10)}last`]: noisy[4].hit.toFixed(1),
+  };
 }
 if (import.meta.url === `file://${process.argv[1]}`) {
   const data = load('metatool');

@@ -1,15 +1,9 @@
-import { combine, load, makeLearner, stream, windows } from './sim.mjs';
+import { combine, load, logBlend, makeLearner, stream, windowMean, windows } from './sim.mjs';
 
 const p0 = {
+  ...logBlend,
   tau: 0.1,
-  pow: 2,
   c: 0.1,
-  T: 1,
-  gamma: 1,
-  mode: 'log',
-  eps: 0.001,
-  eps2: 0.05,
-  wmode: 'icf',
   beta: Number(process.env.BETA ?? 0),
   ps: Number(process.env.PS ?? 1),
   k: Number(process.env.K ?? 40),
@@ -46,11 +40,11 @@ for (const set of ['metatool', 'bfcl', 'sealtools']) {
     }
     for (const t of q.relevant) L.learn(q.query.slice(0, 2000), t);
   }
-  const avg = (a, [s, e]) =>
-    (100 * a.slice(s, e).reduce((x, y) => x + y, 0)) / Math.max(1, Math.min(e, a.length) - s);
   console.log(
     set.padEnd(10),
-    windows.map((w) => `${avg(hit, w).toFixed(1)}/${avg(lhit, w).toFixed(1)}`).join('  '),
+    windows
+      .map((w) => `${windowMean(hit, w).toFixed(1)}/${windowMean(lhit, w).toFixed(1)}`)
+      .join('  '),
     `wL ${wL} wB ${wB}`,
   );
 }

@@ -1,6 +1,7 @@
 /** Prints queries of one set where adding the name signal to a fusion lowers nDCG@10 most. */
 import { weighted } from '@shortlist/fusion';
-import { rankerRuns, score, top10 } from './ranker-runs.js';
+import { top10 } from '../ranking-scores.js';
+import { rankerRuns, score } from './ranker-runs.js';
 
 const set = process.argv[2] ?? 'bfcl';
 const runs = await rankerRuns(set);
@@ -17,6 +18,6 @@ for (const i of order.slice(0, 12)) {
   const q = runs.dataset.queries[i]!;
   const name = runs.rankings[i]!.find((s) => s.rankerId === 'name')!.ranking.slice(0, 3);
   console.log(
-    `\n${q.query.slice(0, 160)}\n  relevant ${q.relevant.join(', ')}\n  without ${top10(runs, without, i).slice(0, 3).join(', ')}\n  with    ${top10(runs, withName, i).slice(0, 3).join(', ')}\n  name    ${name.map((e) => `${e.name} ${e.score.toFixed(2)}`).join(', ')}`,
+    `\n${q.query.slice(0, 160)}\n  relevant ${q.relevant.join(', ')}\n  without ${top10(runs.rankings[i]!, without).slice(0, 3).join(', ')}\n  with    ${top10(runs.rankings[i]!, withName).slice(0, 3).join(', ')}\n  name    ${name.map((e) => `${e.name} ${e.score.toFixed(2)}`).join(', ')}`,
   );
 }

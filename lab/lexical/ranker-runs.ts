@@ -1,13 +1,12 @@
 import { pipe, type RankerV1 } from '@shortlist/core';
 import type { SourceRanking } from '@shortlist/core/kit';
 import { completeAt, type Dataset, loadDataset, ndcgAt, recallAt } from '@shortlist/eval';
-import { type ConfiguredFusion, rrf } from '@shortlist/fusion';
+import { rrf } from '@shortlist/fusion';
 import { lexicalRankers } from '@shortlist/lexical';
 import { benchmarksDir } from '../benchmarks.mjs';
+import { rankAll, type System, top10 } from '../ranking-scores.js';
 
 export const folders = ['bfcl', 'metatool', 'sealtools'] as const;
-/** Each ranker returns this many tools: `select({ limit: 10 })` with the default overFetch of 4. */
-export const depth = 40;
 
 /** One dataset with every ranker's ranking of every query, computed once. */
 export interface Runs {
@@ -28,23 +27,8 @@ export async function rankerRuns(name: string, rankers = defaultRankers()): Prom
   const picker = await pipe(...rankers)
     .fuse(rrf())
     .index(dataset.tools);
-  const rankings: SourceRanking[][] = [];
-  for (const query of dataset.queries) {
-    rankings.push(await picker.rankings(query.query, { limit: depth }));
-  }
+  const rankings = await rankAll(picker, dataset.queries);
   return { name, dataset, rankings };
-}
-
-/** A system: a fusion, or one ranker's own ranking by id. */
-export type System = ConfiguredFusion | string;
-
-export function top10(runs: Runs, system: System, i: number): string[] {
-  const sources = runs.rankings[i]!;
-  if (typeof system === 'string') {
-    const own = sources.find((source) => source.rankerId === system)!;
-    return own.ranking.slice(0, 10).map((entry) => entry.name);
-  }
-  return system.doFuse(sources, { limit: 10 }).map((entry) => entry.name);
 }
 
 export interface Scores {
@@ -59,7 +43,7 @@ export function score(runs: Runs, system: System, rows: readonly number[]): Scor
   const recall10 = new Float64Array(rows.length);
   const complete5 = new Float64Array(rows.length);
   rows.forEach((row, j) => {
-    const ranked = top10(runs, system, row);
+    const ranked = top10(runs.rankings[row]!, system);
     const relevant = new Set(runs.dataset.queries[row]!.relevant);
     ndcg[j] = ndcgAt(ranked, relevant, 10);
     recall10[j] = recallAt(ranked, relevant, 10);

@@ -1,5 +1,5 @@
 import type { Tool } from '@anthropic-ai/sdk/resources/messages';
-import { checkNeeds, MAX_NEEDS } from '@shortlist/core/adapter';
+import { checkNeeds, MAX_NEEDS, needsSchema } from '@shortlist/core/adapter';
 
 /** The search tool's name unless `searchToolName` says otherwise. */
 export const DEFAULT_SEARCH_TOOL_NAME = 'search_tools';
@@ -19,13 +19,9 @@ export function searchToolDefinition(name: string, maxResults: number): Tool {
       type: 'object',
       properties: {
         query: { type: 'string', description: 'What the tool you need should do.' },
-        queries: {
-          type: 'array',
-          items: { type: 'string' },
-          minItems: 1,
-          maxItems: MAX_NEEDS,
-          description: `Instead of query, when the task needs several tools: what each should do, 1 to ${MAX_NEEDS}. One search loads tools for every need.`,
-        },
+        queries: needsSchema(
+          `Instead of query, when the task needs several tools: what each should do, 1 to ${MAX_NEEDS}. One search loads tools for every need.`,
+        ),
         limit: {
           type: 'integer',
           minimum: 1,

@@ -1,11 +1,4 @@
-/** Character classes of ASCII codes: 0 separator, 1 lowercase, 2 uppercase, 3 digit. */
-const LOWER = 1;
-const UPPER = 2;
-const DIGIT = 3;
-const CLASS = new Uint8Array(128);
-for (let code = 97; code <= 122; code++) CLASS[code] = LOWER;
-for (let code = 65; code <= 90; code++) CLASS[code] = UPPER;
-for (let code = 48; code <= 57; code++) CLASS[code] = DIGIT;
+import { ASCII_CLASS, ASCII_LOWER, ASCII_UPPER } from '@shortlist/core/kit';
 
 /** Marks a stopword in the table: found, but not a term. */
 const STOPWORD = -1;
@@ -178,29 +171,29 @@ export function scanAscii(
   let count = at;
   let i = 0;
   while (i < length) {
-    const kind = CLASS[text.charCodeAt(i)]!;
+    const kind = ASCII_CLASS[text.charCodeAt(i)]!;
     if (kind === 0) {
       i++;
       continue;
     }
     const start = i;
     let hash: number;
-    if (kind !== UPPER) {
+    if (kind !== ASCII_UPPER) {
       // Lowercase letters and digits hash as they are, while the run is scanned.
       hash = Math.imul(FNV_OFFSET ^ text.charCodeAt(i), FNV_PRIME);
       i++;
       for (; i < length; i++) {
         const code = text.charCodeAt(i);
-        if (CLASS[code] !== kind) break;
+        if (ASCII_CLASS[code] !== kind) break;
         hash = Math.imul(hash ^ code, FNV_PRIME);
       }
     } else {
       i++;
-      while (i < length && CLASS[text.charCodeAt(i)] === UPPER) i++;
-      if (i < length && CLASS[text.charCodeAt(i)] === LOWER) {
+      while (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_UPPER) i++;
+      if (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_LOWER) {
         // An acronym gives its last capital to the capitalised word after it.
         if (i - start >= 2) i--;
-        else while (i < length && CLASS[text.charCodeAt(i)] === LOWER) i++;
+        else while (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_LOWER) i++;
       }
       hash = lowerHash(text, start, i);
     }

@@ -1,7 +1,4 @@
-import type { Tokenizer, ToolField } from '@shortlist/core/kit';
-
-/** Relative weight of each tool field's term frequencies; a missing field keeps its default. */
-export type FieldWeights = Readonly<Partial<Record<ToolField, number>>>;
+import type { FieldWeights, Tokenizer } from '@shortlist/core/kit';
 
 /** Options of `bm25()`. Every option has a default chosen by measurement (see the README). */
 export interface Bm25Options {

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '@shortlist/core';
+import type { FieldWeights } from '@shortlist/core/kit';
 import {
   analysisVersion,
   createTokenizer,
@@ -6,7 +7,7 @@ import {
   type Tokenizer,
   toolFieldNames,
 } from '@shortlist/core/kit';
-import type { Bm25Options, FieldWeights } from './bm25-options.js';
+import type { Bm25Options } from './bm25-options.js';
 
 /** Default field weights, chosen by measurement on the shared benchmarks (README, "Quality"). */
 export const defaultFieldWeights: Readonly<Record<(typeof toolFieldNames)[number], number>> = {

@@ -3,6 +3,7 @@
 // at start instead of hundreds. Everything else stays an import resolved from node_modules.
 import { readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { bundleSettings } from './bundle-settings.mjs';
 
 // Chunk names carry a content hash: clear the last build's, so dist/ never holds stale ones.
 for (const file of readdirSync('dist')) {
@@ -32,13 +33,7 @@ await build({
   entryPoints: { shortlist: 'dist/bin.js' },
   outdir: 'dist',
   // Chunks sit beside the entry so `new URL('../data/…', import.meta.url)` means the same in each.
-  chunkNames: 'shortlist-[hash]',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20.19',
-  logLevel: 'warning',
+  ...bundleSettings,
   plugins: [
     {
       // commander is CommonJS: each require('node:…') it makes becomes a module that takes the

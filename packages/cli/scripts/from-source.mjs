@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { bundleSettings } from './bundle-settings.mjs';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..');
 const packages = join(cli, '..');
@@ -45,13 +46,7 @@ rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: { shortlist: join(cli, 'src/bin.ts') },
   outdir,
-  chunkNames: 'shortlist-[hash]',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20.19',
-  logLevel: 'warning',
+  ...bundleSettings,
   plugins: [
     {
       name: 'workspace-sources',

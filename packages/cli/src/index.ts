@@ -1,14 +1,12 @@
 export {
-  createPipeline,
   defaultBudget,
   defaultModel,
   defaultPipeline,
   isPipelineName,
   offlinePipelines,
   type PipelineName,
-  type PipelineSettings,
   pipelineNames,
-  pipelineSummaries,
-} from './pipelines.js';
+} from './pipeline-names.js';
+export { createPipeline, type PipelineSettings, pipelineSummaries } from './pipelines.js';
 export { createProgram } from './program.js';
 export { run } from './run.js';

@@ -1,6 +1,7 @@
 import { lexical } from '@shortlist/lexical';
 import { expect, it } from 'vitest';
-import { createPipeline, defaultPipeline } from './pipelines.js';
+import { defaultPipeline } from './pipeline-names.js';
+import { createPipeline } from './pipelines.js';
 import { sampleQueries, sampleTools } from './sample-data.js';
 
 it('the default pipeline is lexical() from @shortlist/lexical, pick for pick', async () => {

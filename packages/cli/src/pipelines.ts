@@ -22,16 +22,6 @@ import {
 } from './pipeline-names.js';
 import { stderrLine } from './terminal-text.js';
 
-export {
-  defaultBudget,
-  defaultModel,
-  defaultPipeline,
-  isPipelineName,
-  offlinePipelines,
-  type PipelineName,
-  pipelineNames,
-} from './pipeline-names.js';
-
 /** Says how a fusion combines rankers, from its own config, so the summary cannot go stale. */
 function describeFusion(config: FusionConfig): string {
   const weights = Object.entries(config.weights)

@@ -26,6 +26,7 @@ it('@shortlist/core/adapter exports exactly the adapter kit', async () => {
       "isCanonicalTool",
       "lastUserRequest",
       "mergeNeeds",
+      "needsSchema",
       "readNativeTools",
       "searchNeeds",
       "toolSession",

@@ -14,6 +14,7 @@ export {
   type NeedPick,
   type NeedsSearchOptions,
   type NeedsSelection,
+  needsSchema,
   searchNeeds,
 } from './conversation/search-needs.js';
 export {

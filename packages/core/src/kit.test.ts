@@ -8,6 +8,9 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
   expect(Object.keys(await import('./kit.js')).sort()).toEqual(runtime);
   expect(names.map((entry) => entry.name)).toMatchInlineSnapshot(`
     [
+      "ASCII_CLASS",
+      "ASCII_LOWER",
+      "ASCII_UPPER",
       "ApiFailureReason",
       "Awaitable",
       "BOUND_SLACK",
@@ -23,6 +26,7 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "EmbedManyOptions",
       "EmbedOptions",
       "EmbedResult",
+      "FieldWeights",
       "FuseOptions",
       "FusedTool",
       "IntegerRule",

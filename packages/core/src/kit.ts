@@ -98,6 +98,7 @@ export type {
   PackResult,
 } from './spec/packer-v1.js';
 export type { RankedTool, RankerIndexV1, Ranking, RankOptions } from './spec/ranker-v1.js';
+export { ASCII_CLASS, ASCII_LOWER, ASCII_UPPER } from './text/ascii-class.js';
 export { englishStopwords } from './text/english-stopwords.js';
 export { lightStem } from './text/light-stem.js';
 export { splitWords } from './text/split-words.js';
@@ -110,6 +111,7 @@ export {
   type TokenizerOptions,
 } from './text/tokenizer.js';
 export {
+  type FieldWeights,
   type ToolField,
   type ToolFields,
   toolFieldNames,

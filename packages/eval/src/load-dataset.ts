@@ -38,9 +38,19 @@ async function readText(dir: string, file: string): Promise<string> {
   }
 }
 
-function readTools(lines: JsonLine[], file: string, problems: DatasetProblem[]): Row[] {
-  const rows: Row[] = [];
-  const seen = new Map<string, number>();
+/** A JSON object with a non-empty string id, with the reporter of a problem on its line. */
+interface IdentifiedRow {
+  readonly line: number;
+  readonly value: Row & { readonly id: string };
+  readonly problem: (message: string) => void;
+}
+
+/** The lines that hold a JSON object with a non-empty string id; every other line is a problem. */
+function* identifiedRows(
+  lines: JsonLine[],
+  file: string,
+  problems: DatasetProblem[],
+): Generator<IdentifiedRow> {
   for (const { line, value } of lines) {
     const problem = (message: string) => problems.push({ file, line, message });
     if (!isRow(value)) {
@@ -51,6 +61,14 @@ function readTools(lines: JsonLine[], file: string, problems: DatasetProblem[]):
       problem('"id" must be a non-empty string');
       continue;
     }
+    yield { line, value: value as Row & { id: string }, problem };
+  }
+}
+
+function readTools(lines: JsonLine[], file: string, problems: DatasetProblem[]): Row[] {
+  const rows: Row[] = [];
+  const seen = new Map<string, number>();
+  for (const { line, value, problem } of identifiedRows(lines, file, problems)) {
     if (value.description !== undefined && typeof value.description !== 'string') {
       problem(`tool "${value.id}": "description" must be a string`);
       continue;
@@ -87,17 +105,8 @@ function readQueries(
 ): DatasetQuery[] {
   const queries: DatasetQuery[] = [];
   const seen = new Map<string, number>();
-  for (const { line, value } of lines) {
-    const problem = (message: string) => problems.push({ file, line, message });
-    if (!isRow(value)) {
-      problem('expected a JSON object');
-      continue;
-    }
+  for (const { line, value, problem } of identifiedRows(lines, file, problems)) {
     const { id, query, relevant } = value;
-    if (typeof id !== 'string' || id === '') {
-      problem('"id" must be a non-empty string');
-      continue;
-    }
     if (typeof query !== 'string') {
       problem(`query "${id}": "query" must be a string`);
       continue;

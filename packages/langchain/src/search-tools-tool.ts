@@ -1,7 +1,13 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { type DynamicStructuredTool, type ToolRuntime, tool } from '@langchain/core/tools';
 import { InvalidArgumentError } from '@shortlist/core';
-import { checkNeeds, lastUserRequest, MAX_NEEDS, trimText } from '@shortlist/core/adapter';
+import {
+  checkNeeds,
+  lastUserRequest,
+  MAX_NEEDS,
+  needsSchema,
+  trimText,
+} from '@shortlist/core/adapter';
 import { conversationKey } from './conversation-key.js';
 import type { ConversationSessions } from './conversation-sessions.js';
 import { messagesToTurns } from './messages-to-turns.js';
@@ -97,13 +103,9 @@ export function searchToolsTool(
         type: 'object',
         properties: {
           query: { type: 'string', description: 'The task, in a few words.' },
-          queries: {
-            type: 'array',
-            items: { type: 'string' },
-            minItems: 1,
-            maxItems: MAX_NEEDS,
-            description: `Instead of query, for a request that needs several tools: 1 to ${MAX_NEEDS} tasks, one per tool needed. One search answers them all.`,
-          },
+          queries: needsSchema(
+            `Instead of query, for a request that needs several tools: 1 to ${MAX_NEEDS} tasks, one per tool needed. One search answers them all.`,
+          ),
           limit: {
             type: 'integer',
             minimum: 1,

@@ -1,5 +1,5 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { MAX_NEEDS } from '@shortlist/core/adapter';
+import { MAX_NEEDS, needsSchema } from '@shortlist/core/adapter';
 
 /** Most tools one `search_tools` call may ask for. */
 export const maxSearchLimit = 50;
@@ -13,13 +13,9 @@ export const searchToolsTool: McpTool = {
     type: 'object',
     properties: {
       query: { type: 'string', description: 'The task in plain words, e.g. "open a pull request"' },
-      queries: {
-        type: 'array',
-        items: { type: 'string' },
-        minItems: 1,
-        maxItems: MAX_NEEDS,
-        description: `Instead of query: 1 to ${MAX_NEEDS} needs, one tool each, e.g. ["find the customer's email", "send an email"]; each tool found says which need it serves`,
-      },
+      queries: needsSchema(
+        `Instead of query: 1 to ${MAX_NEEDS} needs, one tool each, e.g. ["find the customer's email", "send an email"]; each tool found says which need it serves`,
+      ),
       limit: {
         type: 'integer',
         minimum: 1,

@@ -1,4 +1,4 @@
-import { MAX_NEEDS } from '@shortlist/core/adapter';
+import { MAX_NEEDS, needsSchema } from '@shortlist/core/adapter';
 
 /** The parameters the model fills in when it searches: one plain-language query, or several needs. */
 export const searchParameters = {
@@ -9,13 +9,9 @@ export const searchParameters = {
       description:
         'What the tool you need should do, in a few plain words (e.g. "scan code for leaked secrets")',
     },
-    queries: {
-      type: 'array',
-      items: { type: 'string' },
-      minItems: 1,
-      maxItems: MAX_NEEDS,
-      description: `Instead of query, when the task needs several tools: what each should do, 1 to ${MAX_NEEDS}; one search finds tools for every need`,
-    },
+    queries: needsSchema(
+      `Instead of query, when the task needs several tools: what each should do, 1 to ${MAX_NEEDS}; one search finds tools for every need`,
+    ),
   },
   additionalProperties: false,
 } as const;

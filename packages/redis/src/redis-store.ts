@@ -86,18 +86,28 @@ export function redisStore(given: RedisStoreOptions): RedisStore {
     }
   };
 
+  /** Writes the entries, or keeps them pending for the next flush; false when that failed. */
+  const writeOrKeep = async (
+    entries: readonly (readonly [string, Float32Array])[],
+  ): Promise<boolean> => {
+    try {
+      await write(entries);
+      notice.written();
+      return true;
+    } catch (error) {
+      notice.failed('write', error);
+      keep(entries);
+      return false;
+    }
+  };
+
   const flush = async (): Promise<void> => {
     if (pending.size === 0) return;
     const entries = [...pending.entries()];
     pending.clear();
-    try {
-      await write(entries);
-      notice.written();
-    } catch (error) {
-      notice.failed('write', error);
-      keep(entries);
-      // Connected but too slow: try again shortly; when disconnected, 'ready' will call flush.
-      if (client.status === 'ready') setTimeout(() => void flush(), RETRY_MS).unref();
+    // Connected but too slow: try again shortly; when disconnected, 'ready' will call flush.
+    if (!(await writeOrKeep(entries)) && client.status === 'ready') {
+      setTimeout(() => void flush(), RETRY_MS).unref();
     }
   };
   client.on('ready', () => void flush());
@@ -137,13 +147,7 @@ export function redisStore(given: RedisStoreOptions): RedisStore {
     },
     async setMany(entries) {
       if (entries.length === 0) return;
-      try {
-        await write(entries);
-        notice.written();
-      } catch (error) {
-        notice.failed('write', error);
-        keep(entries);
-      }
+      await writeOrKeep(entries);
     },
     flush,
     async close() {

@@ -1,7 +1,4 @@
-import type { Tokenizer, ToolField } from '@shortlist/core/kit';
-
-/** How much a word in each field counts; a weight multiplies the word's count in that field. */
-export type FieldWeights = Readonly<Partial<Record<ToolField, number>>>;
+import type { FieldWeights, Tokenizer, ToolField } from '@shortlist/core/kit';
 
 /** Options of `tfidf()`. Defaults were chosen on ../shared/benchmarks (see the README). */
 export interface TfidfOptions {

@@ -32,6 +32,26 @@ export interface NeedsSearchOptions extends CallOptions {
 }
 
 /**
+ * The JSON Schema of a search tool's `queries` input: 1 to `MAX_NEEDS` strings, what `checkNeeds`
+ * accepts, with the adapter's own `description` for the model.
+ */
+export function needsSchema(description: string): {
+  readonly type: 'array';
+  readonly items: { readonly type: 'string' };
+  readonly minItems: 1;
+  readonly maxItems: number;
+  readonly description: string;
+} {
+  return {
+    type: 'array',
+    items: { type: 'string' },
+    minItems: 1,
+    maxItems: MAX_NEEDS,
+    description,
+  };
+}
+
+/**
  * Checks a batch of needs: 1 to `MAX_NEEDS` non-blank strings. `argument` names the input in
  * the error (e.g. `search_tools(queries)`).
  */

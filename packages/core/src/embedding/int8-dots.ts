@@ -1,5 +1,4 @@
 import {
-  compileOnce,
   get,
   I32,
   I32_ADD,
@@ -7,14 +6,13 @@ import {
   I32_LT_U,
   I32_STORE,
   i32Const,
-  instantiate,
-  moduleBytes,
   set,
   tee,
   uleb,
   V128,
   vector,
   type WasmMemory,
+  wasmKernel,
 } from './wasm-assembly.js';
 
 /**
@@ -99,20 +97,5 @@ function body(): number[] {
   return [...uleb(locals.length + code.length), ...locals, ...code];
 }
 
-/** The module's bytes: memory and `dots` exported. */
-function int8DotsModuleBytes(): Uint8Array {
-  return moduleBytes('dots', 5, body());
-}
-
-const compiled = compileOnce(int8DotsModuleBytes);
-
 /** A fresh instance with its own memory, or undefined where WebAssembly SIMD is unavailable. */
-export function createInt8Dots(): Int8Dots | undefined {
-  const module = compiled();
-  if (module === null) return undefined;
-  const exports = instantiate(module);
-  return {
-    memory: exports.memory as WasmMemory,
-    dots: exports.dots as Int8Dots['dots'],
-  };
-}
+export const createInt8Dots: () => Int8Dots | undefined = wasmKernel<Int8Dots>('dots', 5, body);

@@ -1,5 +1,4 @@
 import {
-  compileOnce,
   F64,
   get,
   I32,
@@ -8,13 +7,12 @@ import {
   I32_LT_U,
   I32_SHL,
   i32Const,
-  instantiate,
-  moduleBytes,
   set,
   tee,
   uleb,
   vector,
   type WasmMemory,
+  wasmKernel,
 } from './wasm-assembly.js';
 
 /**
@@ -92,15 +90,9 @@ function body(): number[] {
   return [...uleb(locals.length + code.length), ...locals, ...code];
 }
 
-const compiled = compileOnce(() => moduleBytes('scatter', 6, body()));
-
 /** A fresh instance with its own memory, or undefined where WebAssembly is unavailable. */
-export function createSparseScatter(): SparseScatter | undefined {
-  const module = compiled();
-  if (module === null) return undefined;
-  const exports = instantiate(module);
-  return {
-    memory: exports.memory as WasmMemory,
-    scatter: exports.scatter as SparseScatter['scatter'],
-  };
-}
+export const createSparseScatter: () => SparseScatter | undefined = wasmKernel<SparseScatter>(
+  'scatter',
+  6,
+  body,
+);

@@ -51,7 +51,7 @@ export const I32_STORE = [0x36, 2, 0];
  * A module of one exported function `exported` (all `params` i32, no result) and one exported
  * memory; `code` is the function's body, locals included.
  */
-export function moduleBytes(exported: string, params: number, code: number[]): Uint8Array {
+function moduleBytes(exported: string, params: number, code: number[]): Uint8Array {
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, vector([[0x60, ...vector(new Array(params).fill([I32])), 0]])),
@@ -68,22 +68,27 @@ export function moduleBytes(exported: string, params: number, code: number[]): U
   ]);
 }
 
-/** Compiles once per module; `null` where WebAssembly (or an instruction used) is unavailable. */
-export function compileOnce(bytes: () => Uint8Array): () => object | null {
+/**
+ * Makes fresh instances, each with its own memory, of the module `moduleBytes(exported, params,
+ * body())`, assembled and compiled on the first call; undefined where WebAssembly (or an
+ * instruction used) is unavailable. An instance is `{ memory, [exported]: function }`.
+ */
+export function wasmKernel<T extends { readonly memory: WasmMemory }>(
+  exported: string,
+  params: number,
+  body: () => number[],
+): () => T | undefined {
   let compiled: object | null | undefined;
   return () => {
     if (compiled === undefined) {
       try {
-        compiled = new WebAssembly.Module(bytes());
+        compiled = new WebAssembly.Module(moduleBytes(exported, params, body()));
       } catch {
         compiled = null;
       }
     }
-    return compiled;
+    if (compiled === null) return undefined;
+    const exports = new WebAssembly.Instance(compiled, {}).exports;
+    return { memory: exports.memory, [exported]: exports[exported] } as T;
   };
-}
-
-/** A fresh instance of a compiled module: its own memory and exports. */
-export function instantiate(compiled: object): Record<string, unknown> {
-  return new WebAssembly.Instance(compiled, {}).exports;
 }

@@ -1,13 +1,7 @@
-/** Character classes of ASCII codes: 0 separator, 1 lowercase, 2 uppercase, 3 digit. */
-const SEPARATOR = 0;
-const LOWER = 1;
-const UPPER = 2;
-const DIGIT = 3;
+import { ASCII_CLASS, ASCII_LOWER, ASCII_UPPER } from './ascii-class.js';
 
-const CLASS = new Uint8Array(128);
-for (let code = 97; code <= 122; code++) CLASS[code] = LOWER;
-for (let code = 65; code <= 90; code++) CLASS[code] = UPPER;
-for (let code = 48; code <= 57; code++) CLASS[code] = DIGIT;
+/** `ASCII_CLASS` of a code that is no part of a word. */
+const SEPARATOR = 0;
 
 /**
  * `splitWords` for text whose every code unit is below 128, in one pass over char codes with
@@ -23,29 +17,29 @@ export function splitAsciiWords(text: string, skip?: ReadonlySet<string>): strin
   let lower: string | undefined;
   let i = 0;
   while (i < length) {
-    const kind = CLASS[text.charCodeAt(i)]!;
+    const kind = ASCII_CLASS[text.charCodeAt(i)]!;
     if (kind === SEPARATOR) {
       i++;
       continue;
     }
     const start = i;
-    if (kind !== UPPER) {
+    if (kind !== ASCII_UPPER) {
       i++;
-      while (i < length && CLASS[text.charCodeAt(i)] === kind) i++;
+      while (i < length && ASCII_CLASS[text.charCodeAt(i)] === kind) i++;
       const word = text.slice(start, i);
       if (skip === undefined || !skip.has(word)) words.push(word);
       continue;
     }
     lower ??= text.toLowerCase();
     i++;
-    while (i < length && CLASS[text.charCodeAt(i)] === UPPER) i++;
-    if (i < length && CLASS[text.charCodeAt(i)] === LOWER) {
+    while (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_UPPER) i++;
+    if (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_LOWER) {
       if (i - start >= 2) {
         // An acronym before a capitalised word: its last capital starts the next word.
         i--;
       } else {
         i++;
-        while (i < length && CLASS[text.charCodeAt(i)] === LOWER) i++;
+        while (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_LOWER) i++;
       }
     }
     const word = lower.slice(start, i);

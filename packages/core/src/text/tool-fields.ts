@@ -16,6 +16,12 @@ export type ToolField = (typeof toolFieldNames)[number];
 /** The text of each searchable field of one tool. */
 export type ToolFields = Readonly<Record<ToolField, string>>;
 
+/**
+ * A ranker's multiplier of each field's word counts (`bm25`, `tfidf`); a field left out keeps
+ * the ranker's default, 0 ignores it.
+ */
+export type FieldWeights = Readonly<Partial<Record<ToolField, number>>>;
+
 /** Nested schemas deeper than this are not searched; real tools rarely nest further. */
 const MAX_DEPTH = 4;
 
