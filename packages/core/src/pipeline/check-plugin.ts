@@ -57,6 +57,15 @@ export function checkRankers(rankers: readonly unknown[]): readonly RankerV1[] {
   });
   const seen = new Set<string>();
   for (const ranker of rankers as RankerV1[]) {
+    // Ranker ids key placements, weights and snapshot parts in plain objects.
+    if (ranker.id === '__proto__') {
+      throw new InvalidArgumentError({
+        argument: 'pipe(rankers)',
+        expected: 'a ranker id other than "__proto__"',
+        message:
+          'a ranker has the id "__proto__", which cannot key its placements and weights; give it another id (most factories take { id })',
+      });
+    }
     if (seen.has(ranker.id)) {
       throw new InvalidArgumentError({
         argument: 'pipe(rankers)',

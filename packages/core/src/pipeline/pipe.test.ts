@@ -207,6 +207,9 @@ describe('pipe()', () => {
       /did you forget to call the factory/,
     );
     expect(() => pipe(overlapRanker(), overlapRanker())).toThrow(/share the id "overlap"/);
+    expect(() => pipe({ ...overlapRanker(), id: '__proto__' })).toThrow(
+      expect.toSatisfy(InvalidArgumentError.isInstance),
+    );
     expect(() => pipe(overlapRanker()).fuse({} as never)).toThrow(
       expect.toSatisfy(UnsupportedSpecVersionError.isInstance),
     );

@@ -31,6 +31,19 @@ describe('encodePickerSnapshot / decodePickerSnapshot', () => {
     );
   });
 
+  it('keeps a part whatever its id, "__proto__" and "constructor" included', () => {
+    const parts = Object.fromEntries([
+      ['__proto__', new Uint8Array([1, 2])],
+      ['constructor', new Uint8Array([3])],
+    ]);
+    const decoded = decodePickerSnapshot(
+      encodePickerSnapshot({ configuration: 'c', catalogue: 'k', parts }),
+    );
+    expect(Object.keys(decoded.parts).sort()).toEqual(['__proto__', 'constructor']);
+    expect([...decoded.parts.__proto__!]).toEqual([1, 2]);
+    expect(Object.getPrototypeOf(decoded.parts)).toBe(Object.prototype);
+  });
+
   it('refuses any changed byte or truncation with CorruptDataError', () => {
     fc.assert(
       fc.property(container, fc.nat(), fc.integer({ min: 1, max: 255 }), (snapshot, at, flip) => {

@@ -95,9 +95,9 @@ export function decodePickerSnapshot(
   if (expected.catalogue !== undefined && meta.catalogue !== expected.catalogue) {
     fail('was made for another catalogue (stale)');
   }
-  const parts: Record<string, Uint8Array> = {};
-  ids.forEach((id: string, i) => {
-    parts[id] = content.arrays[i] as Uint8Array;
-  });
+  // Own properties whatever the id: assigning to a plain object would lose a part named "__proto__".
+  const parts: Record<string, Uint8Array> = Object.fromEntries(
+    ids.map((id: string, i) => [id, content.arrays[i] as Uint8Array]),
+  );
   return { configuration: meta.configuration, catalogue: meta.catalogue, parts };
 }
