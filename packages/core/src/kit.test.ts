@@ -41,6 +41,7 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "PackCandidate",
       "PackOptions",
       "PackResult",
+      "PackedTerms",
       "PackedTool",
       "PathFailureContext",
       "PickerSnapshot",
@@ -70,6 +71,7 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "checkInteger",
       "checkMaxAgeMs",
       "checkMaxExamples",
+      "checkPackedTerms",
       "checkSelector",
       "checkSnapshotNames",
       "compareRanked",
@@ -108,6 +110,9 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "normalize",
       "offerKth",
       "offerTop",
+      "packTerms",
+      "packedTermCount",
+      "packedTermId",
       "pathFailure",
       "raceAbort",
       "recallAt",
@@ -128,6 +133,7 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "topFloor",
       "topK",
       "topSlots",
+      "unpackTerms",
       "zeroVectorAt",
     ]
   `);
