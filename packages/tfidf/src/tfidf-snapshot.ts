@@ -7,12 +7,14 @@ import {
   packedTermCount,
   packTerms,
 } from '@shortlist/core/kit';
-import type { PackedDocuments, StoredDocuments } from './tfidf-store.js';
+import type { TfidfPostings } from './tfidf-postings.js';
+import { type PackedDocuments, type StoredDocuments, TfidfStore } from './tfidf-store.js';
 
 /**
  * Bump whenever the layout below changes; older snapshots are then refused, never misread (the
  * pipeline's callers index afresh on that error). 2: the vocabulary packed in typed arrays (it was
- * a JSON list of terms, made into a map on every restore).
+ * a JSON list of terms, made into a map on every restore) and the compiled postings stored (they
+ * were compiled on every restore).
  */
 const FORMAT_VERSION = 2;
 const KIND = 'tfidf';
@@ -26,6 +28,7 @@ interface SnapshotMeta {
 export function writeTfidfSnapshot(documents: StoredDocuments, fingerprint: string): Uint8Array {
   const meta: SnapshotMeta = { fingerprint, names: documents.names };
   const terms = packTerms(documents.terms);
+  const postings = TfidfStore.postingsOf({ ...documents, terms });
   return encodeSnapshot({
     kind: KIND,
     formatVersion: FORMAT_VERSION,
@@ -37,6 +40,11 @@ export function writeTfidfSnapshot(documents: StoredDocuments, fingerprint: stri
       terms.chars,
       terms.starts,
       terms.table,
+      postings.offsets,
+      postings.docs,
+      postings.weights,
+      postings.maxWeights,
+      postings.idf,
     ],
   });
 }
@@ -64,7 +72,7 @@ export function readTfidfSnapshot(bytes: Uint8Array, fingerprint: string): Packe
   }
   const { names } = meta;
   if (!isStringArray(names)) return corrupt('its name list is malformed');
-  const [offsets, termIds, weights, chars, starts, table] = content.arrays;
+  const [offsets, termIds, weights, chars, starts, table, ...compiled] = content.arrays;
   if (
     !(offsets instanceof Int32Array) ||
     !(termIds instanceof Int32Array) ||
@@ -72,7 +80,7 @@ export function readTfidfSnapshot(bytes: Uint8Array, fingerprint: string): Packe
     !(chars instanceof Uint8Array || chars instanceof Uint16Array) ||
     !(starts instanceof Int32Array) ||
     !(table instanceof Int32Array) ||
-    content.arrays.length !== 6
+    content.arrays.length !== 11
   ) {
     return corrupt('its arrays are not the expected offsets, term ids, weights and vocabulary');
   }
@@ -94,5 +102,55 @@ export function readTfidfSnapshot(bytes: Uint8Array, fingerprint: string): Packe
     if (!(weight > 0) || !Number.isFinite(weight))
       corrupt(`weight ${weight} is not a positive number`);
   }
-  return { names, terms, offsets, termIds, weights };
+  const postings = readPostings(compiled, names.length, termCount, termIds.length);
+  return { names, terms, offsets, termIds, weights, postings };
+}
+
+/**
+ * The compiled postings of a snapshot, checked so every read stays in range: offsets ascending
+ * over the entries, documents in range and ascending within a term, per-term arrays as long as the
+ * vocabulary, weights positive and within each term's bound. One pass over the postings, with no string made.
+ */
+function readPostings(
+  arrays: readonly unknown[],
+  documents: number,
+  termCount: number,
+  entries: number,
+): TfidfPostings {
+  const [offsets, docs, weights, maxWeights, idf] = arrays;
+  if (
+    !(offsets instanceof Int32Array) ||
+    !(docs instanceof Int32Array) ||
+    !(weights instanceof Float64Array) ||
+    !(maxWeights instanceof Float64Array) ||
+    !(idf instanceof Float64Array)
+  ) {
+    return corrupt('its postings are not the expected arrays');
+  }
+  if (
+    offsets.length !== termCount + 1 ||
+    offsets[0] !== 0 ||
+    offsets[termCount] !== entries ||
+    docs.length !== entries ||
+    weights.length !== entries ||
+    maxWeights.length !== termCount ||
+    idf.length !== termCount
+  ) {
+    corrupt('its postings do not match its documents');
+  }
+  for (let t = 0; t < termCount; t++) {
+    const end = offsets[t + 1]!;
+    let previous = -1;
+    for (let p = offsets[t]!; p < end; p++) {
+      const doc = docs[p]!;
+      if (doc <= previous || doc >= documents) corrupt('its postings are out of range or order');
+      // A weight of 0 would read as "not scored yet" in the search: every one must be positive.
+      if (!(weights[p]! > 0 && weights[p]! <= maxWeights[t]!)) {
+        corrupt('its posting weights are not positive, or exceed their bound');
+      }
+      previous = doc;
+    }
+    if (end < offsets[t]!) corrupt('its posting offsets are not ascending');
+  }
+  return { offsets, docs, weights, maxWeights, idf, slotCount: documents };
 }

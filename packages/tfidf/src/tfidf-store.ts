@@ -23,9 +23,13 @@ export interface StoredDocuments {
   readonly weights: Float64Array;
 }
 
-/** `StoredDocuments` as a snapshot holds them: the vocabulary packed, read by view. */
+/**
+ * `StoredDocuments` as a snapshot holds them: the vocabulary packed, and the postings compiled
+ * from the documents (as `TfidfStore` compiles them), all read by view.
+ */
 export interface PackedDocuments extends Omit<StoredDocuments, 'terms'> {
   readonly terms: PackedTerms;
+  readonly postings?: TfidfPostings;
 }
 
 /** Looks a term's id up, in a `Map` or in a snapshot's packed vocabulary. */
@@ -405,14 +409,19 @@ export class TfidfStore {
    */
   static fromDocuments(documents: PackedDocuments): TfidfStore {
     const store = new TfidfStore();
-    const { names, terms, offsets, termIds } = documents;
+    const { names, terms, offsets, termIds, postings } = documents;
     // Indexed loops throughout: a restore runs once, in code not yet compiled, where iterators
     // and callbacks cost several times a plain loop.
     store.packed = terms;
     store.lookup = { get: (term) => packedTermId(terms, term) };
     const termCount = packedTermCount(terms);
     const df = new Int32Array(Math.max(256, termCount));
-    for (let p = 0; p < termIds.length; p++) df[termIds[p]!]!++;
+    if (postings) {
+      // Every document is live: a term's postings are the documents that have it.
+      for (let t = 0; t < termCount; t++) df[t] = postings.offsets[t + 1]! - postings.offsets[t]!;
+    } else {
+      for (let p = 0; p < termIds.length; p++) df[termIds[p]!]!++;
+    }
     store.df = df;
     const count = names.length;
     store.entryTerms = termIds;
@@ -428,8 +437,19 @@ export class TfidfStore {
       store.names.push(names[doc]!);
       slots.set(names[doc]!, doc);
     }
-    store.compile();
+    if (postings) {
+      store.postings = postings;
+      store.compiled = true;
+    } else {
+      store.compile();
+    }
     return store;
+  }
+
+  /** The postings a store restored from `documents` compiles: what a snapshot stores with them. */
+  static postingsOf(documents: PackedDocuments): TfidfPostings {
+    const store = TfidfStore.fromDocuments({ ...documents, postings: undefined });
+    return store.postings;
   }
 
   /** Compiles now rather than on the first query, so a fresh index answers at full speed. */

@@ -274,7 +274,7 @@ describe('tfidf snapshots', () => {
     await expect(ranker.doRestore!(snapshot, tools.slice(1))).rejects.toThrow(/another catalogue/);
   });
 
-  it('rejects a well-formed snapshot whose names repeat, whose vocabulary is malformed, or whose term ids stray', async () => {
+  it('rejects a well-formed snapshot whose names repeat, or whose vocabulary, term ids or postings are malformed', async () => {
     const ranker = tfidf();
     const content = decodeSnapshot((await ranker.doIndex(tools)).doSnapshot!(), {
       kind: 'tfidf',
@@ -285,15 +285,24 @@ describe('tfidf snapshots', () => {
       Int32Array,
       Int32Array,
       Float64Array,
-      Uint16Array,
+      Uint8Array,
       Int32Array,
       Int32Array,
+    ];
+    const [postingOffsets, postingDocs, postingWeights, ...bounds] = content.arrays.slice(6) as [
+      Int32Array,
+      Int32Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
     ];
     const rewritten = (change: {
       names?: string[];
       termIds?: Int32Array;
       starts?: Int32Array;
       table?: Int32Array;
+      postingDocs?: Int32Array;
+      postingWeights?: Float64Array;
     }) =>
       encodeSnapshot({
         ...content,
@@ -305,6 +314,10 @@ describe('tfidf snapshots', () => {
           chars,
           change.starts ?? starts,
           change.table ?? table,
+          postingOffsets,
+          change.postingDocs ?? postingDocs,
+          change.postingWeights ?? postingWeights,
+          ...bounds,
         ],
       });
     expect(await ranker.doRestore!(rewritten({}), tools)).toBeDefined();
@@ -318,12 +331,22 @@ describe('tfidf snapshots', () => {
     twice[empty] = twice[used]!;
     const falling = starts.slice();
     falling[1] = falling[2]! + 1;
+    const strayDocs = postingDocs.slice();
+    strayDocs[0] = meta.names.length;
+    const unordered = postingDocs.slice();
+    const long = [...postingOffsets].findIndex((at, t) => postingOffsets[t + 1]! - at >= 2);
+    unordered[postingOffsets[long]! + 1] = unordered[postingOffsets[long]!]!;
+    const zero = postingWeights.slice();
+    zero[0] = 0;
     for (const [change, why] of [
       [{ names }, /is not among the tools, or repeats/],
       [{ termIds: strayIds }, /out of range/],
       [{ table: twice }, /term table holds an id out of range or twice/],
       [{ table: table.subarray(0, table.length / 2) }, /term table/],
       [{ starts: falling }, /term offsets/],
+      [{ postingDocs: strayDocs }, /postings are out of range or order/],
+      [{ postingDocs: unordered }, /postings are out of range or order/],
+      [{ postingWeights: zero }, /posting weights are not positive/],
     ] as const) {
       const attempt = ranker.doRestore!(rewritten(change), tools);
       await expect(attempt).rejects.toSatisfy(CorruptDataError.isInstance);
