@@ -95,14 +95,18 @@ export function readTfidfSnapshot(bytes: Uint8Array, fingerprint: string): Packe
   for (let i = 0; i < names.length; i++) {
     if (offsets[i + 1]! < offsets[i]!) corrupt('its offsets are not ascending');
   }
+  // Documents per term, counted from the documents, must be the postings' lengths (the store
+  // keeps them to recompute idf once it changes).
+  const frequency = new Int32Array(termCount);
   for (let p = 0; p < termIds.length; p++) {
     const id = termIds[p]!;
     if (id < 0 || id >= termCount) corrupt(`term id ${id} is out of range`);
+    frequency[id]!++;
     const weight = weights[p]!;
     if (!(weight > 0) || !Number.isFinite(weight))
       corrupt(`weight ${weight} is not a positive number`);
   }
-  const postings = readPostings(compiled, names.length, termCount, termIds.length);
+  const postings = readPostings(compiled, names.length, frequency, termIds.length);
   return { names, terms, offsets, termIds, weights, postings };
 }
 
@@ -114,9 +118,10 @@ export function readTfidfSnapshot(bytes: Uint8Array, fingerprint: string): Packe
 function readPostings(
   arrays: readonly unknown[],
   documents: number,
-  termCount: number,
+  frequency: Int32Array,
   entries: number,
 ): TfidfPostings {
+  const termCount = frequency.length;
   const [offsets, docs, weights, maxWeights, idf] = arrays;
   if (
     !(offsets instanceof Int32Array) ||
@@ -150,7 +155,9 @@ function readPostings(
       }
       previous = doc;
     }
-    if (end < offsets[t]!) corrupt('its posting offsets are not ascending');
+    if (end - offsets[t]! !== frequency[t]) {
+      corrupt('its postings do not list the documents that have each term');
+    }
   }
   return { offsets, docs, weights, maxWeights, idf, slotCount: documents };
 }

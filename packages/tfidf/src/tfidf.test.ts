@@ -301,6 +301,7 @@ describe('tfidf snapshots', () => {
       termIds?: Int32Array;
       starts?: Int32Array;
       table?: Int32Array;
+      postingOffsets?: Int32Array;
       postingDocs?: Int32Array;
       postingWeights?: Float64Array;
     }) =>
@@ -314,7 +315,7 @@ describe('tfidf snapshots', () => {
           chars,
           change.starts ?? starts,
           change.table ?? table,
-          postingOffsets,
+          change.postingOffsets ?? postingOffsets,
           change.postingDocs ?? postingDocs,
           change.postingWeights ?? postingWeights,
           ...bounds,
@@ -336,6 +337,9 @@ describe('tfidf snapshots', () => {
     const unordered = postingDocs.slice();
     const long = [...postingOffsets].findIndex((at, t) => postingOffsets[t + 1]! - at >= 2);
     unordered[postingOffsets[long]! + 1] = unordered[postingOffsets[long]!]!;
+    // A document moved from one term's postings to the next: counts no longer match.
+    const shifted = postingOffsets.slice();
+    shifted[long + 1]! -= 1;
     const zero = postingWeights.slice();
     zero[0] = 0;
     for (const [change, why] of [
@@ -347,6 +351,7 @@ describe('tfidf snapshots', () => {
       [{ postingDocs: strayDocs }, /postings are out of range or order/],
       [{ postingDocs: unordered }, /postings are out of range or order/],
       [{ postingWeights: zero }, /posting weights are not positive/],
+      [{ postingOffsets: shifted }, /postings do not list the documents that have each term/],
     ] as const) {
       const attempt = ranker.doRestore!(rewritten(change), tools);
       await expect(attempt).rejects.toSatisfy(CorruptDataError.isInstance);
