@@ -45,6 +45,7 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "PackCandidate",
       "PackOptions",
       "PackResult",
+      "PackedTerms",
       "PackedTool",
       "PathFailureContext",
       "PickerSnapshot",
@@ -74,6 +75,7 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "checkInteger",
       "checkMaxAgeMs",
       "checkMaxExamples",
+      "checkPackedTerms",
       "checkSelector",
       "checkSnapshotNames",
       "compareRanked",
@@ -112,6 +114,9 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "normalize",
       "offerKth",
       "offerTop",
+      "packTerms",
+      "packedTermCount",
+      "packedTermId",
       "pathFailure",
       "raceAbort",
       "recallAt",
@@ -132,6 +137,7 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "topFloor",
       "topK",
       "topSlots",
+      "unpackTerms",
       "zeroVectorAt",
     ]
   `);

@@ -62,6 +62,14 @@ export {
   topSlots,
 } from './ranking/top-slots.js';
 export {
+  checkPackedTerms,
+  type PackedTerms,
+  packedTermCount,
+  packedTermId,
+  packTerms,
+  unpackTerms,
+} from './snapshot/packed-terms.js';
+export {
   type DecodePickerSnapshotOptions,
   decodePickerSnapshot,
   encodePickerSnapshot,

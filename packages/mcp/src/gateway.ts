@@ -207,7 +207,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       }
       if (parts) {
         try {
-          picker = await pipeline.restore(tools, parts);
+          // The container's catalogue digest covers every tool's exact definition, so core's
+          // per-tool digest of the same texts is skipped.
+          picker = await pipeline.restore(tools, parts, { catalogueVerified: true });
           return;
         } catch (error) {
           // A snapshot another pipeline setting wrote (say, another embedding model): re-index.

@@ -1,6 +1,7 @@
 import { keepRarestTerms, MAX_QUERY_TERMS } from '@shortlist/core/kit';
 import { dampCount } from './term-weights.js';
 import type { TfidfPostings } from './tfidf-postings.js';
+import type { TermLookup } from './tfidf-store.js';
 
 /**
  * A query's unit tf·idf vector over indexed term ids, in `[0, length)`, with each term's upper
@@ -55,7 +56,7 @@ function reserve(query: QueryVector, termCount: number, tokens: number): void {
 export function readQueryVector(
   query: QueryVector,
   postings: TfidfPostings,
-  termIds: ReadonlyMap<string, number>,
+  termIds: TermLookup,
   documentFrequency: Int32Array,
   tokens: readonly string[],
   sublinearTf: boolean,

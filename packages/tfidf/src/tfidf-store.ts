@@ -1,10 +1,13 @@
 import {
   createMaxScoreSearcher,
-  failSnapshot,
   MAX_QUERY_TERMS,
   type MaxScoreSearcher,
   maxScoreSearch,
+  type PackedTerms,
+  packedTermCount,
+  packedTermId,
   type Ranking,
+  unpackTerms,
 } from '@shortlist/core/kit';
 import { dampCount, type TermWeights } from './term-weights.js';
 import { emptyPostings, type TfidfPostings } from './tfidf-postings.js';
@@ -18,6 +21,20 @@ export interface StoredDocuments {
   readonly offsets: Int32Array;
   readonly termIds: Int32Array;
   readonly weights: Float64Array;
+}
+
+/**
+ * `StoredDocuments` as a snapshot holds them: the vocabulary packed, and the postings compiled
+ * from the documents (as `TfidfStore` compiles them), all read by view.
+ */
+export interface PackedDocuments extends Omit<StoredDocuments, 'terms'> {
+  readonly terms: PackedTerms;
+  readonly postings?: TfidfPostings;
+}
+
+/** Looks a term's id up, in a `Map` or in a snapshot's packed vocabulary. */
+export interface TermLookup {
+  get(term: string): number | undefined;
 }
 
 /** A copy of `array` with room for at least `needed` entries (doubling). */
@@ -38,6 +55,15 @@ const smoothedIdf = (documents: number, frequency: number): number =>
 export class TfidfStore {
   private readonly termIds = new Map<string, number>();
   private terms: string[] = [];
+  /**
+   * A restored store's vocabulary, read in place until the store changes (then `terms` and
+   * `termIds` are made from it), so a restore makes no term string.
+   */
+  private packed: PackedTerms | undefined;
+  /** What queries look terms up in: `termIds`, or the packed vocabulary. */
+  private lookup: TermLookup = this.termIds;
+  /** Whether the entry arrays are views of a snapshot's bytes, never to be written. */
+  private borrowed = false;
   /** Live documents containing each term. */
   private df: Int32Array = new Int32Array(256);
   private readonly names: (string | undefined)[] = [];
@@ -74,6 +100,7 @@ export class TfidfStore {
 
   /** Adds one document; the caller has checked that the name is new. */
   add(name: string, bag: TermWeights): void {
+    this.unpack();
     const n = bag.terms.length;
     this.reserveEntries(this.entryCount + n);
     const start = this.entryCount;
@@ -121,6 +148,7 @@ export class TfidfStore {
     fieldWeights: ArrayLike<number>,
     sublinearTf: boolean,
   ): void {
+    this.unpack();
     const stamp = ++this.stamp;
     let n = 0;
     for (let f = 0; f < fieldIds.length; f++) {
@@ -152,7 +180,29 @@ export class TfidfStore {
   }
 
   /** A term's id, interned (with room in every per-term array) when the store has not seen it. */
-  readonly idOf = (term: string): number => this.termIds.get(term) ?? this.intern(term);
+  readonly idOf = (term: string): number => {
+    this.unpack();
+    return this.termIds.get(term) ?? this.intern(term);
+  };
+
+  /** Terms in the vocabulary, used or not. */
+  private get termCount(): number {
+    return this.packed ? packedTermCount(this.packed) : this.terms.length;
+  }
+
+  /** Makes `terms` and `termIds` from a restored store's packed vocabulary, before a change. */
+  private unpack(): void {
+    if (!this.packed) return;
+    const terms = unpackTerms(this.packed);
+    for (let id = 0; id < terms.length; id++) this.termIds.set(terms[id]!, id);
+    this.terms = terms;
+    this.packed = undefined;
+    this.lookup = this.termIds;
+    if (this.mark.length < terms.length) {
+      this.mark = new Int32Array(terms.length);
+      this.counts = new Float64Array(terms.length);
+    }
+  }
 
   /** A new term's id, with room for it in every per-term array. */
   private intern(term: string): number {
@@ -214,6 +264,7 @@ export class TfidfStore {
   }
 
   private resize(capacity: number): void {
+    this.borrowed = false;
     const terms = new Int32Array(capacity);
     terms.set(this.entryTerms.subarray(0, this.entryCount));
     const weights = new Float64Array(capacity);
@@ -225,6 +276,8 @@ export class TfidfStore {
   /** Drops removed documents' entries once they are a quarter of the arrays (slots stay). */
   private compact(): void {
     if (this.garbage * 4 < this.entryCount) return;
+    // Entries read from a snapshot's bytes are copied before they move.
+    if (this.borrowed) this.resize(this.entryCount);
     let at = 0;
     const { entryTerms, entryWeights, docStart, docLength } = this;
     // Live documents in start order, so entries only ever move towards the front.
@@ -247,7 +300,7 @@ export class TfidfStore {
 
   /** Builds the postings: per term, the documents containing it with weight tf·idf / |d|. */
   private compile(): void {
-    const termCount = this.terms.length;
+    const termCount = this.termCount;
     const documents = this.slots.size;
     const idf = new Float64Array(termCount);
     const offsets = new Int32Array(termCount + 1);
@@ -307,7 +360,7 @@ export class TfidfStore {
     const m = readQueryVector(
       this.query,
       this.postings,
-      this.termIds,
+      this.lookup,
       this.df,
       tokens,
       sublinearTf,
@@ -319,6 +372,7 @@ export class TfidfStore {
 
   /** The documents in slot order, with unused terms dropped, for a snapshot. */
   exportDocuments(): StoredDocuments {
+    this.unpack();
     const remap = new Int32Array(this.terms.length).fill(-1);
     const terms: string[] = [];
     const names: string[] = [];
@@ -348,22 +402,32 @@ export class TfidfStore {
     return { names, terms, offsets, termIds, weights };
   }
 
-  /** Loads documents exported by `exportDocuments` (validated by the caller), adopting its arrays. */
-  static fromDocuments(documents: StoredDocuments): TfidfStore {
+  /**
+   * Loads documents a snapshot held (validated by the caller), reading its arrays and packed
+   * vocabulary in place: the work is one pass over the entries (document frequencies, then the
+   * postings), with no term string made or hashed.
+   */
+  static fromDocuments(documents: PackedDocuments): TfidfStore {
     const store = new TfidfStore();
-    const { names, terms, offsets, termIds } = documents;
+    const { names, terms, offsets, termIds, postings } = documents;
     // Indexed loops throughout: a restore runs once, in code not yet compiled, where iterators
     // and callbacks cost several times a plain loop.
-    for (let id = 0; id < terms.length; id++) store.termIds.set(terms[id]!, id);
-    // Checked here rather than with a set of its own, which would cost as much as this map.
-    if (store.termIds.size !== terms.length) failSnapshot('tfidf', 'its terms repeat');
-    const df = new Int32Array(Math.max(256, terms.length));
-    for (let p = 0; p < termIds.length; p++) df[termIds[p]!]!++;
+    store.packed = terms;
+    store.lookup = { get: (term) => packedTermId(terms, term) };
+    const termCount = packedTermCount(terms);
+    const df = new Int32Array(Math.max(256, termCount));
+    if (postings) {
+      // Every document is live: a term's postings are the documents that have it.
+      for (let t = 0; t < termCount; t++) df[t] = postings.offsets[t + 1]! - postings.offsets[t]!;
+    } else {
+      for (let p = 0; p < termIds.length; p++) df[termIds[p]!]!++;
+    }
     store.df = df;
     const count = names.length;
     store.entryTerms = termIds;
     store.entryWeights = documents.weights;
     store.entryCount = termIds.length;
+    store.borrowed = true;
     store.docStart = new Int32Array(Math.max(64, count));
     store.docLength = new Int32Array(Math.max(64, count));
     const { docStart, docLength, slots } = store;
@@ -373,10 +437,19 @@ export class TfidfStore {
       store.names.push(names[doc]!);
       slots.set(names[doc]!, doc);
     }
-    // A copy taken whole (the store appends to it as tools are added), not term by term.
-    store.terms = terms.slice();
-    store.compile();
+    if (postings) {
+      store.postings = postings;
+      store.compiled = true;
+    } else {
+      store.compile();
+    }
     return store;
+  }
+
+  /** The postings a store restored from `documents` compiles: what a snapshot stores with them. */
+  static postingsOf(documents: PackedDocuments): TfidfPostings {
+    const store = TfidfStore.fromDocuments({ ...documents, postings: undefined });
+    return store.postings;
   }
 
   /** Compiles now rather than on the first query, so a fresh index answers at full speed. */

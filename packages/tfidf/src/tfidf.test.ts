@@ -1,4 +1,4 @@
-import { CorruptDataError, InvalidArgumentError, type Tool, toTools } from '@shortlist/core';
+import { CorruptDataError, InvalidArgumentError, pipe, type Tool, toTools } from '@shortlist/core';
 import {
   createTokenizer,
   decodeSnapshot,
@@ -274,35 +274,131 @@ describe('tfidf snapshots', () => {
     await expect(ranker.doRestore!(snapshot, tools.slice(1))).rejects.toThrow(/another catalogue/);
   });
 
-  it('rejects a well-formed snapshot whose names or terms repeat, or whose term ids stray', async () => {
+  it('rejects a well-formed snapshot whose names repeat, or whose vocabulary, term ids or postings are malformed', async () => {
     const ranker = tfidf();
     const content = decodeSnapshot((await ranker.doIndex(tools)).doSnapshot!(), {
       kind: 'tfidf',
-      formatVersion: 1,
+      formatVersion: 2,
     });
-    const meta = content.meta as { names: string[]; terms: string[] };
-    const rewritten = (change: { names?: string[]; terms?: string[]; termIds?: Int32Array }) =>
+    const meta = content.meta as { names: string[] };
+    const [offsets, termIds, weights, chars, starts, table] = content.arrays as [
+      Int32Array,
+      Int32Array,
+      Float64Array,
+      Uint8Array,
+      Int32Array,
+      Int32Array,
+    ];
+    const [postingOffsets, postingDocs, postingWeights, ...bounds] = content.arrays.slice(6) as [
+      Int32Array,
+      Int32Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+    ];
+    const rewritten = (change: {
+      names?: string[];
+      termIds?: Int32Array;
+      starts?: Int32Array;
+      table?: Int32Array;
+      postingOffsets?: Int32Array;
+      postingDocs?: Int32Array;
+      postingWeights?: Float64Array;
+    }) =>
       encodeSnapshot({
         ...content,
-        meta: { ...meta, names: change.names ?? meta.names, terms: change.terms ?? meta.terms },
-        arrays: [content.arrays[0]!, change.termIds ?? content.arrays[1]!, content.arrays[2]!],
+        meta: { ...meta, names: change.names ?? meta.names },
+        arrays: [
+          offsets,
+          change.termIds ?? termIds,
+          weights,
+          chars,
+          change.starts ?? starts,
+          change.table ?? table,
+          change.postingOffsets ?? postingOffsets,
+          change.postingDocs ?? postingDocs,
+          change.postingWeights ?? postingWeights,
+          ...bounds,
+        ],
       });
     expect(await ranker.doRestore!(rewritten({}), tools)).toBeDefined();
     const names = [...meta.names];
     names[1] = names[0]!;
-    const terms = [...meta.terms];
-    terms[1] = terms[0]!;
-    const termIds = (content.arrays[1] as Int32Array).slice();
-    termIds[0] = meta.terms.length;
+    const strayIds = termIds.slice();
+    strayIds[0] = starts.length - 1;
+    const twice = table.slice();
+    const used = twice.findIndex((entry) => entry !== 0);
+    const empty = twice.indexOf(0);
+    twice[empty] = twice[used]!;
+    const falling = starts.slice();
+    falling[1] = falling[2]! + 1;
+    const strayDocs = postingDocs.slice();
+    strayDocs[0] = meta.names.length;
+    const unordered = postingDocs.slice();
+    const long = [...postingOffsets].findIndex((at, t) => postingOffsets[t + 1]! - at >= 2);
+    unordered[postingOffsets[long]! + 1] = unordered[postingOffsets[long]!]!;
+    // A document moved from one term's postings to the next: counts no longer match.
+    const shifted = postingOffsets.slice();
+    shifted[long + 1]! -= 1;
+    const zero = postingWeights.slice();
+    zero[0] = 0;
     for (const [change, why] of [
       [{ names }, /is not among the tools, or repeats/],
-      [{ terms }, /terms repeat/],
-      [{ termIds }, /out of range/],
+      [{ termIds: strayIds }, /out of range/],
+      [{ table: twice }, /term table holds an id out of range or twice/],
+      [{ table: table.subarray(0, table.length / 2) }, /term table/],
+      [{ starts: falling }, /term offsets/],
+      [{ postingDocs: strayDocs }, /postings are out of range or order/],
+      [{ postingDocs: unordered }, /postings are out of range or order/],
+      [{ postingWeights: zero }, /posting weights are not positive/],
+      [{ postingOffsets: shifted }, /postings do not list the documents that have each term/],
     ] as const) {
       const attempt = ranker.doRestore!(rewritten(change), tools);
       await expect(attempt).rejects.toSatisfy(CorruptDataError.isInstance);
       await expect(ranker.doRestore!(rewritten(change), tools)).rejects.toThrow(why);
     }
+  });
+
+  it('refuses a snapshot of the first format (terms as a list) with a typed error saying to re-index', async () => {
+    const ranker = tfidf();
+    const snapshot = (await ranker.doIndex(tools)).doSnapshot!();
+    const content = decodeSnapshot(snapshot, { kind: 'tfidf', formatVersion: 2 });
+    const old = encodeSnapshot({
+      kind: 'tfidf',
+      formatVersion: 1,
+      meta: { ...(content.meta as object), terms: ['a'] },
+      arrays: content.arrays.slice(0, 3),
+    });
+    const attempt = ranker.doRestore!(old, tools);
+    await expect(attempt).rejects.toSatisfy(CorruptDataError.isInstance);
+    await expect(ranker.doRestore!(old, tools)).rejects.toThrow(
+      /format version 1, this version reads 2; re-index the tools/,
+    );
+    // The pipeline's restore refuses it the same way; its callers (gateway, CLI) then index.
+    await expect(pipe(ranker).restore(tools, { tfidf: old })).rejects.toSatisfy(
+      CorruptDataError.isInstance,
+    );
+  });
+
+  it('reads a restored index in place until it changes: the snapshot bytes stay as they were', async () => {
+    const ranker = tfidf();
+    const snapshot = (await ranker.doIndex(tools)).doSnapshot!();
+    const before = snapshot.slice();
+    const restored = await ranker.doRestore!(snapshot, tools);
+    const fresh = await ranker.doIndex(tools);
+    // Removing enough tools makes the store compact its entries: they must be copied first.
+    const gone = tools.slice(0, 60).map((tool) => tool.name);
+    await restored.doRemove!(gone);
+    await fresh.doRemove!(gone);
+    for (const query of queries)
+      expect(await rank(restored, query, 50)).toEqual(await rank(fresh, query, 50));
+    expect(snapshot).toEqual(before);
+    await restored.doAdd!(tools.slice(0, 3));
+    await fresh.doAdd!(tools.slice(0, 3));
+    for (const query of queries)
+      expect(await rank(restored, query, 50)).toEqual(await rank(fresh, query, 50));
+    expect(snapshot).toEqual(before);
+    expect(restored.doSnapshot!()).toEqual(fresh.doSnapshot!());
   });
 });
 
