@@ -8,7 +8,7 @@ import type { PostingCount, TermReach } from './prefix-counts.js';
  * and a short term such as "x" begins tens of thousands of parameter names at 10,000 tools, so
  * a query could otherwise take most of a second (a query of common words, seconds).
  */
-export const MAX_ORAMA_QUERY_WORK = 5_000;
+export const MAX_ORAMA_QUERY_WORK = 2_500;
 
 /**
  * The most distinct terms Orama is given for one query: it looks each one up on its own, about
