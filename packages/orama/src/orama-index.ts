@@ -102,7 +102,6 @@ export function wrapDatabase(
       throwIfAborted(signal);
       const k = Math.floor(limit);
       if (!(k > 0) || maps.idOf.size === 0 || typeof query !== 'string') return [];
-      if (tokenizer(query).length === 0) return [];
       // Orama scores every match of every term: a query that reaches too much keeps its rarest terms.
       count ??= prefixCounts(occurrences());
       const term = oramaQuery(query, tokenizer, count, tolerance);
