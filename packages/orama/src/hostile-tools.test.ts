@@ -29,6 +29,28 @@ describe('orama() under hostile input', () => {
     expect((await index.doRank('send email', { limit: 2 }))[0]?.name).toBe('send_email');
   });
 
+  it('matches a one-letter term as itself when it begins tens of thousands of parameter names', async () => {
+    const properties = Object.fromEntries(
+      Array.from({ length: 20_000 }, (_, i) => [`x${word(i)}`, { type: 'string' }]),
+    );
+    const index = await orama().doIndex(
+      toTools([
+        {
+          name: 'wide',
+          description: 'Many parameters',
+          parameters: { type: 'object', properties },
+        },
+        { name: 'axis_x', description: 'Moves along the x axis' },
+      ]),
+    );
+    // As a prefix "x" reaches all 20,001 terms; matched as a whole term it finds axis_x alone.
+    expect(await index.doRank('x', { limit: 5 })).toEqual([
+      { name: 'axis_x', score: expect.any(Number) },
+    ]);
+    // A narrower prefix still reaches the parameter names it begins.
+    expect((await index.doRank(`x${word(7)}`.slice(0, 5), { limit: 5 }))[0]?.name).toBe('wide');
+  });
+
   it('answers select() with a limit of a billion on a two-tool catalogue', async () => {
     const picker = await pipe(orama()).index([
       { name: 'send_email', description: 'Send an email' },

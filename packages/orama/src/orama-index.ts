@@ -8,7 +8,7 @@ import {
   throwIfAborted,
 } from '@shortlist/core/kit';
 import { linearIndex } from './linear-index.js';
-import { rarestWords, type TokenOccurrences } from './orama-query-terms.js';
+import { oramaQuery, type TokenOccurrences } from './orama-query-terms.js';
 import { toOramaTokenizer } from './orama-tokenizer.js';
 import { type PostingCount, prefixCounts } from './prefix-counts.js';
 import type { ResolvedOramaOptions } from './resolve-options.js';
@@ -17,11 +17,17 @@ import { toolDocument, toolSchema } from './tool-document.js';
 /** An Orama database over the tool schema. */
 export type ToolDatabase = Orama<typeof toolSchema>;
 
+/** Whether indexed terms carry `END_MARK` (typo tolerance off: its edit distances would count it). */
+export const endMarks = (options: ResolvedOramaOptions): boolean => options.tolerance === 0;
+
 /** Creates an empty Orama database with the tool schema and the ranker's tokenizer. */
 export const createDatabase = (options: ResolvedOramaOptions): ToolDatabase =>
   create({
     schema: toolSchema,
-    components: { tokenizer: toOramaTokenizer(options.tokenizer), index: linearIndex() },
+    components: {
+      tokenizer: toOramaTokenizer(options.tokenizer, endMarks(options)),
+      index: linearIndex(),
+    },
   });
 
 /** Orama's ids and tool names, both ways; `Map`s so names like `__proto__` are ordinary keys. */
@@ -96,10 +102,9 @@ export function wrapDatabase(
       throwIfAborted(signal);
       const k = Math.floor(limit);
       if (!(k > 0) || maps.idOf.size === 0 || typeof query !== 'string') return [];
-      if (tokenizer(query).length === 0) return [];
-      // Orama scores every match of every term: a query of common words keeps its rarest ones.
+      // Orama scores every match of every term: a query that reaches too much keeps its rarest terms.
       count ??= prefixCounts(occurrences());
-      const term = rarestWords(query, tokenizer, count, tolerance);
+      const term = oramaQuery(query, tokenizer, count, tolerance);
       if (term === '') return [];
       // Orama cuts at `limit` in its own tie order; fetch until the cut is below the k-th score.
       let fetch = k + 1;

@@ -1,14 +1,14 @@
 import type { Tokenizer } from '@shortlist/core/kit';
-import { TERM_MARK } from './orama-tokenizer.js';
-import type { PostingCount } from './prefix-counts.js';
+import { END_MARK, TERM_MARK } from './orama-tokenizer.js';
+import type { PostingCount, TermReach } from './prefix-counts.js';
 
 /**
- * The most postings (tools a term or a term it is a prefix of occurs in, summed over the query's
- * terms) Orama is asked to score for one query: Orama scores every match of every term, a few
- * microseconds each, so a query of common words (or a short term such as "a", which reaches every
- * term it begins) would take hundreds of milliseconds to seconds at 10,000 tools.
+ * The most work (indexed terms looked up plus postings scored, prefix matches included, summed
+ * over the query's terms) Orama is asked to do for one query: each costs it about a microsecond,
+ * and a short term such as "x" begins tens of thousands of parameter names at 10,000 tools, so
+ * a query could otherwise take most of a second (a query of common words, seconds).
  */
-export const MAX_ORAMA_QUERY_POSTINGS = 10_000;
+export const MAX_ORAMA_QUERY_WORK = 2_500;
 
 /**
  * The most distinct terms Orama is given for one query: it looks each one up on its own, about
@@ -21,46 +21,55 @@ export type TokenOccurrences = Readonly<
   Record<string, Readonly<Record<string, number>> | undefined>
 >;
 
+const work = (reach: TermReach): number => reach.terms + reach.postings;
+
 /**
- * The query Orama is given: whole when it has at most `MAX_ORAMA_QUERY_TERMS` terms reaching at
- * most `MAX_ORAMA_QUERY_POSTINGS` postings (`count`, prefix matches included), else only the words
- * all of whose terms are among its rarest (ties to the first seen) that fit both, in query order.
- * Without typo `tolerance` a term that reaches no tool matches nothing and is left out.
+ * The terms Orama is given, marked and space-separated: all of the query's when there are at
+ * most `MAX_ORAMA_QUERY_TERMS` and their work fits `MAX_ORAMA_QUERY_WORK`; else its rarest (least
+ * work, ties to the first seen) that fit both, in query order. Without typo `tolerance`, a term
+ * that reaches no tool is left out, and when even the rarest term reaches too much as a prefix it
+ * is matched as a whole term (`x` finds `x`, not every term starting with `x`).
  */
-export function rarestWords(
+export function oramaQuery(
   query: string,
   tokenize: Tokenizer,
   count: PostingCount,
   tolerance: number,
 ): string {
-  const words = query.split(/\s+/).filter((word) => word !== '');
-  const wordTerms = words.map((word) => [...new Set(tokenize(word))]);
-  const frequency = new Map<string, number>();
-  let total = 0;
-  for (const terms of wordTerms) {
-    for (const term of terms) {
-      if (frequency.has(term)) continue;
-      const postings = count(TERM_MARK + term);
-      frequency.set(term, postings);
-      total += postings;
+  const terms = [...new Set(tokenize(query))].filter((term) => term !== '');
+  const costs = terms.map((term) => work(count(TERM_MARK + term)));
+  const total = costs.reduce((sum, cost) => sum + cost, 0);
+  if (total <= MAX_ORAMA_QUERY_WORK && terms.length <= MAX_ORAMA_QUERY_TERMS) {
+    return terms.map((term) => TERM_MARK + term).join(' ');
+  }
+  const kept = new Map<number, string>();
+  let spent = 0;
+  // Ties keep the order terms were first seen in.
+  const order = terms.map((_, i) => i).sort((a, b) => costs[a]! - costs[b]! || a - b);
+  for (const i of order) {
+    const cost = costs[i]!;
+    if (kept.size === MAX_ORAMA_QUERY_TERMS) break;
+    if (cost === 0 && tolerance === 0) continue;
+    if (spent + cost <= MAX_ORAMA_QUERY_WORK) {
+      kept.set(i, TERM_MARK + terms[i]!);
+      spent += cost;
+    } else if (kept.size > 0) {
+      break;
+    } else if (tolerance === 0) {
+      const whole = TERM_MARK + terms[i]! + END_MARK;
+      const wholeCost = work(count(whole));
+      if (wholeCost > 0) {
+        kept.set(i, whole);
+        spent += wholeCost;
+      }
+    } else {
+      // With typo tolerance Orama matches by edit distance over the whole index anyway.
+      kept.set(i, TERM_MARK + terms[i]!);
+      spent += cost;
     }
   }
-  if (total <= MAX_ORAMA_QUERY_POSTINGS && frequency.size <= MAX_ORAMA_QUERY_TERMS) return query;
-  const kept = new Set<string>();
-  let spent = 0;
-  // A stable sort: ties keep the order terms were first seen in.
-  for (const [term, postings] of [...frequency].sort((a, b) => a[1] - b[1])) {
-    if (postings === 0 && tolerance === 0) continue;
-    if (kept.size === MAX_ORAMA_QUERY_TERMS) break;
-    if (kept.size > 0 && spent + postings > MAX_ORAMA_QUERY_POSTINGS) break;
-    kept.add(term);
-    spent += postings;
-  }
-  // Orama reads every term of a word it is given, so a word goes only when all its terms were
-  // kept (or, without tolerance, reach nothing): "a=1" must not bring back the dropped "a".
-  const harmless = (term: string) =>
-    kept.has(term) || (tolerance === 0 && frequency.get(term) === 0);
-  return words
-    .filter((_, i) => wordTerms[i]!.some((term) => kept.has(term)) && wordTerms[i]!.every(harmless))
+  return [...kept]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, term]) => term)
     .join(' ');
 }

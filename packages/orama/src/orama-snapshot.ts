@@ -4,7 +4,8 @@ import { decodeSnapshot, encodeSnapshot, type Tokenizer } from '@shortlist/core/
 import type { IdMaps, ToolDatabase } from './orama-index.js';
 
 const KIND = 'orama';
-const FORMAT_VERSION = 1;
+/** 2: indexed terms carry `END_MARK` when typo tolerance is off (1 had none; re-index). */
+const FORMAT_VERSION = 2;
 
 /**
  * A fixed text whose terms identify the analysis chain: a snapshot restored with another
@@ -19,13 +20,21 @@ interface SnapshotMeta {
   readonly fingerprint: string;
   /** [Orama id, tool name] pairs. */
   readonly ids: readonly (readonly [string, string])[];
+  /** Whether indexed terms end with `END_MARK` (an index without typo tolerance). */
+  readonly endMarks: boolean;
 }
 
 /** Serialises Orama's own `save()` output (JSON) and the id map into a checksummed snapshot. */
-export function writeSnapshot(db: ToolDatabase, maps: IdMaps, tokenizer: Tokenizer): Uint8Array {
+export function writeSnapshot(
+  db: ToolDatabase,
+  maps: IdMaps,
+  tokenizer: Tokenizer,
+  endMarks: boolean,
+): Uint8Array {
   const meta: SnapshotMeta = {
     fingerprint: tokenizerFingerprint(tokenizer),
     ids: [...maps.nameOf],
+    endMarks,
   };
   const data = new TextEncoder().encode(JSON.stringify(save(db)));
   return encodeSnapshot({ kind: KIND, formatVersion: FORMAT_VERSION, meta, arrays: [data] });
@@ -35,6 +44,7 @@ export function writeSnapshot(db: ToolDatabase, maps: IdMaps, tokenizer: Tokeniz
 export interface ReadSnapshot {
   readonly fingerprint: string;
   readonly ids: readonly (readonly [string, string])[];
+  readonly endMarks: boolean;
   /** Loads the saved Orama state into an empty database built with the same schema. */
   loadInto(db: ToolDatabase): void;
 }
@@ -56,6 +66,7 @@ export function readSnapshot(snapshot: Uint8Array): ReadSnapshot {
     typeof meta !== 'object' ||
     meta === null ||
     typeof meta.fingerprint !== 'string' ||
+    typeof meta.endMarks !== 'boolean' ||
     !Array.isArray(meta.ids) ||
     !meta.ids.every(
       (pair) => Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string',
@@ -73,6 +84,7 @@ export function readSnapshot(snapshot: Uint8Array): ReadSnapshot {
   return {
     fingerprint: meta.fingerprint,
     ids: meta.ids,
+    endMarks: meta.endMarks,
     loadInto(db) {
       try {
         load(db, raw);

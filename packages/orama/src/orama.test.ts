@@ -131,6 +131,10 @@ describe('orama() snapshots', () => {
     const snapshot = (await orama().doIndex(tools)).doSnapshot!();
     const other = orama({ tokenizer: createTokenizer({ stem: false }) });
     await expect(other.doRestore!(snapshot, tools)).rejects.toBeInstanceOf(InvalidArgumentError);
+    // Typo tolerance marks indexed terms differently: such a snapshot would match nothing.
+    await expect(orama({ tolerance: 1 }).doRestore!(snapshot, tools)).rejects.toThrow(
+      /typo tolerance off/,
+    );
     const altered = snapshot.slice();
     altered[altered.length >> 1]! ^= 0x55;
     await expect(orama().doRestore!(altered, tools)).rejects.toBeInstanceOf(CorruptDataError);

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type RankerV1 } from '@shortlist/core';
 import { throwIfAborted } from '@shortlist/core/kit';
-import { createDatabase, type IdMaps, insertTools, wrapDatabase } from './orama-index.js';
+import { createDatabase, endMarks, type IdMaps, insertTools, wrapDatabase } from './orama-index.js';
 import type { OramaOptions } from './orama-options.js';
 import { readSnapshot, tokenizerFingerprint, writeSnapshot } from './orama-snapshot.js';
 import { resolveOptions } from './resolve-options.js';
@@ -13,7 +13,7 @@ import { resolveOptions } from './resolve-options.js';
 export function orama(options: OramaOptions = {}): RankerV1 {
   const resolved = resolveOptions(options);
   const snapshot = (db: Parameters<typeof writeSnapshot>[0], maps: IdMaps) =>
-    writeSnapshot(db, maps, resolved.tokenizer);
+    writeSnapshot(db, maps, resolved.tokenizer, endMarks(resolved));
   const emptyMaps = (): IdMaps => ({ nameOf: new Map(), idOf: new Map() });
 
   return {
@@ -35,6 +35,13 @@ export function orama(options: OramaOptions = {}): RankerV1 {
           argument: 'snapshot',
           expected: 'a snapshot taken with the same tokenizer',
           message: `orama snapshot was indexed with another tokenizer ("${saved.fingerprint}" vs "${expected}" on a probe text); restore with the same orama() options or re-index`,
+        });
+      }
+      if (saved.endMarks !== endMarks(resolved)) {
+        throw new InvalidArgumentError({
+          argument: 'snapshot',
+          expected: `a snapshot taken with typo tolerance ${resolved.tolerance === 0 ? 'off' : 'on'}`,
+          message: `orama snapshot was indexed with typo tolerance ${saved.endMarks ? 'off' : 'on'}, which marks its terms differently; restore with the same orama() options or re-index`,
         });
       }
       const db = createDatabase(resolved);

@@ -8,18 +8,19 @@ describe('prefixCounts()', () => {
     tags: undefined,
   });
 
-  it('counts the postings of a term and of every term it begins, over every field', () => {
-    expect(count('§get')).toBe(3 + 2 + 5 + 1);
-    expect(count('§ge')).toBe(3 + 2 + 5 + 1 + 1);
-    expect(count('§g')).toBe(12);
-    expect(count('§list')).toBe(4);
-    expect(count('§zebra')).toBe(7);
+  it('counts the terms a term begins and their postings, over every field', () => {
+    expect(count('§get')).toEqual({ terms: 4, postings: 3 + 2 + 5 + 1 });
+    expect(count('§ge')).toEqual({ terms: 5, postings: 3 + 2 + 5 + 1 + 1 });
+    expect(count('§g')).toEqual({ terms: 5, postings: 12 });
+    expect(count('§list')).toEqual({ terms: 1, postings: 4 });
+    expect(count('§zebra')).toEqual({ terms: 1, postings: 7 });
   });
 
   it('counts nothing for a term no indexed term begins with', () => {
-    expect(count('§gx')).toBe(0);
-    expect(count('§listing')).toBe(0);
-    expect(count('§zz')).toBe(0);
-    expect(prefixCounts({})('§a')).toBe(0);
+    const none = { terms: 0, postings: 0 };
+    expect(count('§gx')).toEqual(none);
+    expect(count('§listing')).toEqual(none);
+    expect(count('§zz')).toEqual(none);
+    expect(prefixCounts({})('§a')).toEqual(none);
   });
 });

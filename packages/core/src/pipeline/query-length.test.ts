@@ -41,6 +41,21 @@ describe('the query-length policy', () => {
     expect(capped.truncated?.words).toBe(0);
   });
 
+  it('counts each ideograph or kana as a word, as tokenizers split them', () => {
+    const han = '的一是不了人我在有他这';
+    const capped = capQuery(`send ${han.repeat(200)}`);
+    expect(capped.query).toBe(`send ${han.repeat(200).slice(0, MAX_QUERY_WORDS - 1)}`);
+    expect(capped.truncated).toEqual({
+      characters: 200 * han.length - (MAX_QUERY_WORDS - 1),
+      words: 200 * han.length - (MAX_QUERY_WORDS - 1),
+    });
+    expect(capQuery(`${'かな'.repeat(512)}`)).toEqual({ query: 'かな'.repeat(512) });
+    // A Latin word cut after it, or one cut in two, counts as before.
+    const mixed = capQuery(`${'東'.repeat(MAX_QUERY_WORDS - 1)}abc def`);
+    expect(mixed.query).toBe(`${'東'.repeat(MAX_QUERY_WORDS - 1)}abc`);
+    expect(mixed.truncated).toEqual({ characters: 3, words: 1 });
+  });
+
   it('skips leading white space before counting', () => {
     const query = `${' '.repeat(100_000)}send email`;
     expect(capQuery(query)).toEqual({ query: 'send email' });

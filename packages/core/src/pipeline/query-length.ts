@@ -6,8 +6,9 @@
 export const MAX_QUERY_CHARACTERS = 8_192;
 
 /**
- * The most words (runs of non-space characters) of a query any ranker sees; rankers that pair
- * or piece words cost more per word than per character, so words are bounded too.
+ * The most words (runs of non-space characters; each Han ideograph or kana counts as one, as
+ * tokenizers split them) of a query any ranker sees; rankers that pair or piece words cost more
+ * per word than per character, so words are bounded too, in scripts written without spaces too.
  */
 export const MAX_QUERY_WORDS = 1_024;
 
@@ -43,14 +44,34 @@ function isSpace(c: number): boolean {
   );
 }
 
-/** Words in `text[from, to)`: runs of non-space code units. */
+/**
+ * A Han ideograph or kana of the Basic Multilingual Plane (CJK extension A and unified
+ * ideographs, compatibility ideographs, hiragana, katakana, half-width katakana): a word of its own.
+ */
+function isOwnWord(c: number): boolean {
+  return (
+    c >= 0x3040 &&
+    (c <= 0x30ff ||
+      (c >= 0x3400 && c <= 0x4dbf) ||
+      (c >= 0x4e00 && c <= 0x9fff) ||
+      (c >= 0xf900 && c <= 0xfaff) ||
+      (c >= 0xff66 && c <= 0xff9f))
+  );
+}
+
+/** Whether the code unit at `i` starts a word: not a space, and after a space or a word of its own. */
+function startsWord(text: string, i: number, inWord: boolean, c: number): boolean {
+  return !isSpace(c) && (!inWord || isOwnWord(c) || isOwnWord(text.charCodeAt(i - 1)));
+}
+
+/** Words in `text[from, to)`: runs of non-space code units, an ideograph or kana one each. */
 function countWords(text: string, from: number, to: number): number {
   let words = 0;
   let inWord = false;
   for (let i = from; i < to; i++) {
-    const space = isSpace(text.charCodeAt(i));
-    if (!space && !inWord) words++;
-    inWord = !space;
+    const c = text.charCodeAt(i);
+    if (startsWord(text, i, inWord, c)) words++;
+    inWord = !isSpace(c);
   }
   return words;
 }
@@ -77,16 +98,19 @@ export function capQuery(
   let words = 0;
   let inWord = false;
   for (let i = start; i < end; i++) {
-    const space = isSpace(query.charCodeAt(i));
-    if (!space && !inWord && ++words > maxWords) {
+    const c = query.charCodeAt(i);
+    if (startsWord(query, i, inWord, c) && ++words > maxWords) {
       end = i;
       break;
     }
-    inWord = !space;
+    inWord = !isSpace(c);
   }
   // Leading white space past the caps is dropped, not reported: no ranker reads it.
   if (end === query.length) return start === 0 ? { query } : { query: query.slice(start) };
-  const splitWord = !isSpace(query.charCodeAt(end - 1)) && !isSpace(query.charCodeAt(end)) ? 1 : 0;
+  // The cut split a word when the next code unit continues the last kept word.
+  const continues =
+    !isSpace(query.charCodeAt(end - 1)) && !startsWord(query, end, true, query.charCodeAt(end));
+  const splitWord = continues && !isSpace(query.charCodeAt(end)) ? 1 : 0;
   return {
     query: query.slice(start, end).trimEnd(),
     truncated: {
