@@ -19,12 +19,13 @@ const flag = (name: string) => {
   return at === -1 ? undefined : process.argv[at + 1];
 };
 /**
- * CI's pass: 3 repetitions, 100 benchmark queries, and the pipelines whose select does every
- * other's work and more (lexical() is lexical({ examples }) without learning; bm25 and tfidf are
- * each one ranker of the rrf budget pipeline), since indexing 10,000 tools takes most of the time.
+ * CI's pass: 3 repetitions, 100 benchmark queries, the default and the pipelines whose select
+ * does every other's work and more (bm25 and tfidf are each one ranker of the rrf budget
+ * pipeline), since indexing 10,000 tools takes most of the time.
  */
 const ci = process.argv.includes('--ci');
 const ciPipelines = new Set([
+  'lexical()',
   'lexical({ examples })',
   'bm25+tfidf rrf budget',
   'orama',
