@@ -1,6 +1,5 @@
 import { InvalidArgumentError, type Tool } from '@shortlist/core';
 import {
-  compareRanked,
   type NameFilter,
   offerTop,
   type RankedTool,
