@@ -3,7 +3,7 @@ export type Wanted = 'answer' | 'typed-error' | 'either';
 
 /** One attack on the public API, tied to the issue item it came from. */
 export interface HostileCase {
-  /** The numbered item of issue 14 (1–10). */
+  /** The numbered item: 1–10 of issue 14, then later findings (11–13). */
   readonly item: number;
   readonly name: string;
   readonly wants: Wanted;

@@ -1,6 +1,8 @@
 import type { HostileCase } from '../hostile-case.js';
 import { boundCases, vectorCases } from './bound-cases.js';
+import { cliCases } from './cli-cases.js';
 import { deadlineCases, finiteCases, redactionCases } from './embedder-cases.js';
+import { gatewayCases } from './gateway-cases.js';
 import { inputCases } from './input-cases.js';
 import { limitCases } from './limit-cases.js';
 import { atomicCases, raceCases } from './race-cases.js';
@@ -22,6 +24,8 @@ export const allCases: readonly HostileCase[] = [
   ...redactionCases,
   ...boundCases,
   ...vectorCases,
+  ...gatewayCases,
+  ...cliCases,
 ].sort((a, b) => a.item - b.item);
 
 /** Short titles of the issue's items, for the table. */
@@ -38,4 +42,5 @@ export const itemTitles: Readonly<Record<number, string>> = {
   10: 'smaller gaps',
   11: 'a 1 MB query, limit × overFetch of 1e15',
   12: 'zero or misplaced vectors, NaN snapshot rows',
+  13: 'issue 23: the MCP gateway and the CLI',
 };
