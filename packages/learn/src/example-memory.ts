@@ -1,4 +1,4 @@
-import type { ExampleSelector, ToolExample } from '@shortlist/core';
+import type { ExampleSelector, Tool, ToolExample } from '@shortlist/core';
 import {
   exampleKey,
   exampleMatches,
@@ -8,6 +8,7 @@ import {
   resetKth,
 } from '@shortlist/core/kit';
 import { exampleTerms } from './example-terms.js';
+import { createToolLanguage, type QueryTerm, type ToolVoteEntry } from './tool-language.js';
 
 /** A tool's net vote from the examples nearest a query: positive for helpful, negative for not. */
 interface ToolVote {
@@ -44,6 +45,10 @@ export interface ExampleMemory {
   drop(examples: readonly ToolExample[]): void;
   /** Removes every example the selector matches; returns how many. */
   forget(selector: ExampleSelector): number;
+  /** Sets the names and descriptions of catalogue tools, which their examples' words are smoothed toward. */
+  describe(tools: readonly Tool[]): void;
+  /** Forgets the descriptions of removed tools. */
+  undescribe(names: Iterable<string>): void;
   /** Net votes of the query's nearest examples, for tools `known` accepts. */
   votes(query: string, settings: VoteSettings, known: (tool: string) => boolean): ToolVote[];
 }
@@ -86,6 +91,7 @@ export function createExampleMemory(): ExampleMemory {
   const slotByKey = new Map<string, number>();
   /** Live examples per tool; its size is the number of tools examples name. */
   const toolCounts = new Map<string, number>();
+  const language = createToolLanguage();
   let live = 0;
   let changes = 0;
 
@@ -144,6 +150,7 @@ export function createExampleMemory(): ExampleMemory {
 
   const remove = (slot: number): void => {
     const example = slotExample[slot]!;
+    if (slotSign[slot] === 1) language.remove(slotTool[slot]!, slotTerms[slot]!);
     slotExample[slot] = undefined;
     slotTool[slot] = -1;
     slotByKey.delete(exampleKey(example));
@@ -173,6 +180,7 @@ export function createExampleMemory(): ExampleMemory {
     for (const list of postings) list.length = 0;
     for (const tools of termTools) tools.clear();
     toolCounts.clear();
+    language.clear();
     live = 0;
     for (const example of kept) insert(example);
     changes = Number.POSITIVE_INFINITY;
@@ -202,6 +210,7 @@ export function createExampleMemory(): ExampleMemory {
       tools.set(example.tool, (tools.get(example.tool) ?? 0) + 1);
     }
     toolCounts.set(example.tool, (toolCounts.get(example.tool) ?? 0) + 1);
+    if (example.helpful !== false) language.add(tool, ids);
     live++;
     changes++;
     // Weights of terms first seen here, and this example's norm, from today's counts; the
@@ -306,6 +315,12 @@ export function createExampleMemory(): ExampleMemory {
     add(examples) {
       for (const example of examples) insert(example);
     },
+    describe(tools) {
+      language.describe(tools);
+    },
+    undescribe(names) {
+      language.undescribe(names);
+    },
     drop(examples) {
       for (const example of examples) {
         const slot = slotByKey.get(exampleKey(example));
@@ -333,12 +348,16 @@ export function createExampleMemory(): ExampleMemory {
       const terms = exampleTerms(query);
       let queryNorm = 0;
       const ids: number[] = [];
+      const queryTerms: QueryTerm[] = [];
       for (const term of terms) {
         const id = termIds.get(term);
         // A term no example has weighs as a term of no tool: it only lowers every similarity.
         const weight = id === undefined ? Math.log(1 + (toolCounts.size + 1) / 0.5) : weights[id]!;
         queryNorm += weight * weight;
-        if (id !== undefined && weight > 0 && termTools[id]!.size > 0) ids.push(id);
+        if (id !== undefined && weight > 0 && termTools[id]!.size > 0) {
+          ids.push(id);
+          queryTerms.push({ id, term, weight });
+        }
       }
       if (ids.length === 0) return [];
       queryNorm = Math.sqrt(queryNorm);
@@ -386,7 +405,7 @@ export function createExampleMemory(): ExampleMemory {
       }
       if (i < ids.length && touchedCount > 0) addTail(ids.slice(i));
       const count = topSimilar(queryNorm, settings, floor);
-      const net = new Map<number, { tool: string; vote: number; same: number }>();
+      const net = new Map<number, ToolVoteEntry & { same: number }>();
       for (let n = 0; n < count; n++) {
         const slot = nearSlot[n]!;
         const similarity = nearSimilarity[n]!;
@@ -394,13 +413,19 @@ export function createExampleMemory(): ExampleMemory {
         const tool = slotTool[slot]!;
         let entry = net.get(tool);
         if (!entry) {
-          entry = { tool: toolNames[tool]!, vote: 0, same: 0 };
+          entry = { index: tool, tool: toolNames[tool]!, vote: 0, same: 0 };
           net.set(tool, entry);
         }
         entry.vote += vote;
         if (similarity >= SAME_REQUEST) entry.same += vote;
       }
-      return [...net.values()];
+      const entries = [...net.values()];
+      language.reweigh(
+        entries.filter((entry) => entry.vote > 0),
+        queryTerms,
+        termIds.size,
+      );
+      return entries.map(({ tool, vote, same }) => ({ tool, vote, same }));
     },
   };
 }

@@ -91,6 +91,7 @@ export function learned(options: LearnedOptions): RankerV1 {
       throwIfAborted(callOptions?.signal);
       const names = new Set(tools.map((tool) => tool.name));
       const memory = createExampleMemory();
+      memory.describe(tools);
       const ledger = createTrustLedger();
       // Changes that arrive while the store is read are replayed after it, in order.
       let pending: ExampleChange[] | undefined = [];
@@ -150,9 +151,11 @@ export function learned(options: LearnedOptions): RankerV1 {
         },
         async doAdd(tools) {
           for (const tool of tools) names.add(tool.name);
+          memory.describe(tools);
         },
         async doRemove(removed) {
           for (const name of removed) names.delete(name);
+          memory.undescribe(removed);
         },
         async doLearn(examples, learnOptions) {
           judge(ledger, examples);
