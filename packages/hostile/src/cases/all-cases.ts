@@ -6,6 +6,7 @@ import { gatewayCases } from './gateway-cases.js';
 import { inputCases } from './input-cases.js';
 import { limitCases } from './limit-cases.js';
 import { atomicCases, raceCases } from './race-cases.js';
+import { redisCases } from './redis-cases.js';
 import { schemaCases } from './schema-cases.js';
 import { storeCases } from './store-cases.js';
 import { tokenCases } from './token-cases.js';
@@ -26,6 +27,7 @@ export const allCases: readonly HostileCase[] = [
   ...vectorCases,
   ...gatewayCases,
   ...cliCases,
+  ...redisCases,
 ].sort((a, b) => a.item - b.item);
 
 /** Short titles of the issue's items, for the table. */
@@ -43,4 +45,5 @@ export const itemTitles: Readonly<Record<number, string>> = {
   11: 'a 1 MB query, limit × overFetch of 1e15',
   12: 'zero or misplaced vectors, NaN snapshot rows',
   13: 'issue 23: the MCP gateway and the CLI',
+  14: 'issue 23: Redis eviction, a full Redis, WRONGTYPE, stale build locks',
 };
