@@ -6,8 +6,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { startRedisServer } from '@shortlist/test-servers';
 import { Redis } from 'ioredis';
-import { startRedisServer } from '../../packages/redis/src/test-redis-server.js';
 import { startEmbeddingsServer } from './embeddings-server.js';
 import type { Command, Report } from './messages.js';
 

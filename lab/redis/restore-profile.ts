@@ -8,7 +8,7 @@
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { startRedisServer } from '../../packages/redis/src/test-redis-server.js';
+import { startRedisServer } from '@shortlist/test-servers';
 import { startEmbeddingsServer } from './embeddings-server.js';
 
 const PROCESSES = Number(process.env.PROCESSES ?? 4);

@@ -1,8 +1,9 @@
 import { InvalidArgumentError } from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
+import { missingNeeds } from './case-needs.js';
 import type { HostileCase } from './hostile-case.js';
 import { runCase } from './run-case.js';
-import { formatTable, tabulate } from './suite-table.js';
+import { formatTable, runCases, tabulate } from './suite-table.js';
 
 const typed = () =>
   Promise.reject(new InvalidArgumentError({ argument: 'x', expected: 'y', message: 'bad x' }));
@@ -52,6 +53,14 @@ describe('runCase() classification', () => {
     ]);
   });
 
+  it('counts a typed error that misnames the cause as silently wrong', async () => {
+    const says = (errorSays: RegExp) => ({ ...make('typed-error', typed), errorSays });
+    expect((await runCase(says(/bad x/))).outcome).toBe('typed-error');
+    const misnamed = await runCase(says(/out of memory/));
+    expect(misnamed.outcome).toBe('silently-wrong');
+    expect(misnamed.detail).toMatch(/misnamed the cause .*bad x/);
+  });
+
   it('counts a case that blocks the event loop past its deadline as hung', async () => {
     const blocking = make('answer', async () => {
       const end = performance.now() + 80;
@@ -79,6 +88,19 @@ describe('runCase() classification', () => {
       '| 1. one | 1 | 0 | 0 | 0 | 1 | 0 |',
       '| 2. two | 1 | 0 | 1 | 0 | 0 | 0 |',
       '| **total** | 2 | 0 | 1 | 0 | 1 | 0 |',
+    ]);
+  });
+});
+
+describe('cases that need a program', () => {
+  it('are skipped, with why, when it is not installed, and never counted', async () => {
+    const needy = { ...make('answer', async () => 1), needs: ['shortlist-no-such-program'] };
+    expect(missingNeeds(needy)).toBe('shortlist-no-such-program not installed');
+    expect(missingNeeds({ ...needy, needs: ['node'] })).toBeUndefined();
+    const { results, skipped } = await runCases([needy]);
+    expect([results.length, skipped.map(({ why }) => why)]).toEqual([
+      0,
+      ['shortlist-no-such-program not installed'],
     ]);
   });
 });

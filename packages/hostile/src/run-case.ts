@@ -13,7 +13,7 @@ export interface CaseResult {
 
 /**
  * Runs one case and classifies it: a Shortlist error is `typed-error` unless an answer was due
- * (then `crashed`, as is any other error); an answer is `handled` when its check passes, else
+ * (then `crashed`, as is any other error) or it misnames the cause (`silently-wrong`); an answer is `handled` when its check passes, else
  * `silently-wrong` (so is an answer where an error was due); past the deadline it is `hung`.
  */
 export async function runCase(
@@ -38,7 +38,14 @@ export async function runCase(
   if ('error' in result) {
     const message = result.error instanceof Error ? result.error.message : String(result.error);
     if (ShortlistError.isInstance(result.error) && hostile.wants !== 'answer') {
-      return { outcome: 'typed-error', detail: `${result.error.name}: ${message}`, ms };
+      const detail = `${result.error.name}: ${message}`;
+      return hostile.errorSays && !hostile.errorSays.test(message)
+        ? {
+            outcome: 'silently-wrong',
+            detail: `misnamed the cause (wanted ${hostile.errorSays}): ${detail}`,
+            ms,
+          }
+        : { outcome: 'typed-error', detail, ms };
     }
     return { outcome: 'crashed', detail: String(result.error), ms };
   }

@@ -13,7 +13,7 @@ while (Date.now() < until) {
   const seed = Date.now() ^ (rounds * 2654435761);
   await fc.assert(selectProperty, { numRuns: 500, seed });
   await fc.assert(mutationProperty, { numRuns: 300, seed });
-  const bad = (await runCases(allCases)).filter(({ result }) =>
+  const bad = (await runCases(allCases)).results.filter(({ result }) =>
     ['silently-wrong', 'crashed', 'hung'].includes(result.outcome),
   );
   if (bad.length > 0) {

@@ -1,3 +1,4 @@
+import { missingNeeds } from './case-needs.js';
 import type { HostileCase, Outcome } from './hostile-case.js';
 import { type CaseResult, runCase } from './run-case.js';
 
@@ -16,13 +17,22 @@ const outcomes: readonly Outcome[] = [
   'hung',
 ];
 
-/** Runs every case one after another (they start servers and time themselves). */
-export async function runCases(
-  cases: readonly HostileCase[],
-): Promise<{ hostile: HostileCase; result: CaseResult }[]> {
+/**
+ * Runs every case one after another (they start servers and time themselves); a case whose
+ * programs are not installed is not run but listed in `skipped`, with why.
+ */
+export async function runCases(cases: readonly HostileCase[]): Promise<{
+  results: { hostile: HostileCase; result: CaseResult }[];
+  skipped: { hostile: HostileCase; why: string }[];
+}> {
   const results: { hostile: HostileCase; result: CaseResult }[] = [];
-  for (const hostile of cases) results.push({ hostile, result: await runCase(hostile) });
-  return results;
+  const skipped: { hostile: HostileCase; why: string }[] = [];
+  for (const hostile of cases) {
+    const why = missingNeeds(hostile);
+    if (why === undefined) results.push({ hostile, result: await runCase(hostile) });
+    else skipped.push({ hostile, why });
+  }
+  return { results, skipped };
 }
 
 /** Counts outcomes per issue item, plus a total row (item 0). */

@@ -1,10 +1,10 @@
 import { bm25 } from '@shortlist/bm25';
 import { InvalidArgumentError, type Picker, pipe } from '@shortlist/core';
+import { freePort, startRedisServer, type TestRedisServer } from '@shortlist/test-servers';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogueSync, type CatalogueSyncOptions, syncCatalogue } from './catalogue-sync.js';
 import { catalogue, eventually, resetServer } from './test-helpers.js';
-import { freePort, startRedisServer, type TestRedisServer } from './test-redis-server.js';
 
 let server: TestRedisServer;
 let admin: Redis;

@@ -8,12 +8,12 @@ import {
   encodeSnapshot,
 } from '@shortlist/core/kit';
 import { rrf } from '@shortlist/fusion';
+import { freePort, startRedisServer, type TestRedisServer } from '@shortlist/test-servers';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { restoreOrIndex } from './picker-snapshots.js';
 import { redisStore } from './redis-store.js';
 import { catalogue } from './test-helpers.js';
-import { freePort, startRedisServer, type TestRedisServer } from './test-redis-server.js';
 
 let server: TestRedisServer;
 let admin: Redis;

@@ -1,6 +1,6 @@
+import { startRedisServer, type TestRedisServer } from '@shortlist/test-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openClient, whenReady } from './redis-connection.js';
-import { startRedisServer, type TestRedisServer } from './test-redis-server.js';
 import { withDeadline } from './with-deadline.js';
 
 let server: TestRedisServer;

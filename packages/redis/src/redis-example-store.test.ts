@@ -5,6 +5,7 @@ import {
   type ToolExample,
 } from '@shortlist/core';
 import { lexical } from '@shortlist/lexical';
+import { freePort, startRedisServer, type TestRedisServer } from '@shortlist/test-servers';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,6 @@ import {
   redisExampleStore,
 } from './redis-example-store.js';
 import { catalogue, eventually, resetServer } from './test-helpers.js';
-import { freePort, startRedisServer, type TestRedisServer } from './test-redis-server.js';
 
 let server: TestRedisServer;
 let admin: Redis;

@@ -6,6 +6,7 @@ import {
   type Picker,
   pipe,
 } from '@shortlist/core';
+import { startRedisServer, type TestRedisServer } from '@shortlist/test-servers';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CatalogueSync, type CatalogueSyncOptions, syncCatalogue } from './catalogue-sync.js';
@@ -13,7 +14,6 @@ import { restoreOrIndex } from './picker-snapshots.js';
 import { redisExampleStore } from './redis-example-store.js';
 import { redisStore } from './redis-store.js';
 import { catalogue, eventually } from './test-helpers.js';
-import { startRedisServer, type TestRedisServer } from './test-redis-server.js';
 
 // Redis configured as a hostile operator might: eviction, a full memory, keys of another type.
 

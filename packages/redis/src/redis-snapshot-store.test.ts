@@ -1,11 +1,11 @@
 import { bm25 } from '@shortlist/bm25';
 import { ApiCallError, CorruptDataError, InvalidArgumentError, pipe } from '@shortlist/core';
 import { encodePickerSnapshot, snapshotConfiguration } from '@shortlist/core/kit';
+import { freePort, startRedisServer, type TestRedisServer } from '@shortlist/test-servers';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisSnapshotStore, redisSnapshotStore } from './redis-snapshot-store.js';
 import { catalogue, resetServer } from './test-helpers.js';
-import { freePort, startRedisServer, type TestRedisServer } from './test-redis-server.js';
 
 let server: TestRedisServer;
 let admin: Redis;

@@ -1,10 +1,10 @@
 import { countingEmbedder } from '@shortlist/conformance';
 import { cached, InvalidArgumentError } from '@shortlist/core';
+import { freePort, startRedisServer, type TestRedisServer } from '@shortlist/test-servers';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisStore, redisStore } from './redis-store.js';
 import { eventually, resetServer } from './test-helpers.js';
-import { freePort, startRedisServer, type TestRedisServer } from './test-redis-server.js';
 
 let server: TestRedisServer;
 let admin: Redis;

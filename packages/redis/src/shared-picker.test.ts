@@ -1,9 +1,9 @@
 import { bm25 } from '@shortlist/bm25';
 import { pipe } from '@shortlist/core';
+import { startRedisServer, type TestRedisServer } from '@shortlist/test-servers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sharedPicker } from './shared-picker.js';
 import { catalogue, eventually } from './test-helpers.js';
-import { startRedisServer, type TestRedisServer } from './test-redis-server.js';
 
 let server: TestRedisServer;
 beforeAll(async () => {

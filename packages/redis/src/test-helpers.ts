@@ -1,5 +1,5 @@
+import type { TestRedisServer } from '@shortlist/test-servers';
 import type { Redis } from 'ioredis';
-import type { TestRedisServer } from './test-redis-server.js';
 
 /** A small catalogue of distinct tools. */
 export function catalogue(size: number, offset = 0) {

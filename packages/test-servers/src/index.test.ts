@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 it('exports exactly the shared servers and their plumbing', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'faultQueue',
+    'freePort',
     'functionCall',
     'hfEmbeddingsWire',
     'malformed',
@@ -19,6 +20,7 @@ it('exports exactly the shared servers and their plumbing', async () => {
     'startEmbeddingsServer',
     'startHttpServer',
     'startOpenAIServer',
+    'startRedisServer',
     'tokensOf',
     'toolSearchCall',
     'vectorOf',

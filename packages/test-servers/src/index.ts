@@ -44,5 +44,6 @@ export {
 } from './openai/openai-server.js';
 export { functionCall, message, toolSearchCall } from './openai/responses-items.js';
 export type { WireObject, WireRequest } from './openai/wire.js';
+export { freePort, startRedisServer, type TestRedisServer } from './redis/redis-server.js';
 export { sendFault, sendHalfJson, sendJson } from './send-json.js';
 export { vectorOf } from './vector-of.js';

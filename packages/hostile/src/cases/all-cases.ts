@@ -3,10 +3,14 @@ import { boundCases, vectorCases } from './bound-cases.js';
 import { cliCases } from './cli-cases.js';
 import { deadlineCases, finiteCases, redactionCases } from './embedder-cases.js';
 import { gatewayCases } from './gateway-cases.js';
+import { hostCases } from './host-cases.js';
 import { inputCases } from './input-cases.js';
 import { limitCases } from './limit-cases.js';
+import { processCases } from './process-cases.js';
 import { atomicCases, raceCases } from './race-cases.js';
+import { redisCases } from './redis-cases.js';
 import { schemaCases } from './schema-cases.js';
+import { secretCases } from './secret-cases.js';
 import { storeCases } from './store-cases.js';
 import { tokenCases } from './token-cases.js';
 
@@ -25,7 +29,11 @@ export const allCases: readonly HostileCase[] = [
   ...boundCases,
   ...vectorCases,
   ...gatewayCases,
+  ...hostCases,
+  ...secretCases,
   ...cliCases,
+  ...processCases,
+  ...redisCases,
 ].sort((a, b) => a.item - b.item);
 
 /** Short titles of the issue's items, for the table. */
@@ -43,4 +51,5 @@ export const itemTitles: Readonly<Record<number, string>> = {
   11: 'a 1 MB query, limit × overFetch of 1e15',
   12: 'zero or misplaced vectors, NaN snapshot rows',
   13: 'issue 23: the MCP gateway and the CLI',
+  14: 'issue 23: Redis eviction, a full Redis, WRONGTYPE, stale build locks',
 };

@@ -44,4 +44,11 @@ export const cliCases: HostileCase[] = [
       }
     },
   },
+  {
+    item: 13,
+    name: 'shortlist select --format xml --json (flags that disagree)',
+    wants: 'typed-error',
+    errorSays: /--format xml and --json/,
+    run: () => shortlist('select', 'send an email', '--format', 'xml', '--json'),
+  },
 ];

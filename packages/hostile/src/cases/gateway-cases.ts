@@ -1,6 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createGateway, type HttpOptions, parseServerConfig, serveHttp } from '@shortlist/mcp';
+import { type HttpOptions, parseServerConfig, serveHttp } from '@shortlist/mcp';
 import type { HostileCase } from '../hostile-case.js';
 import { hostileGateway } from '../mcp-upstream.js';
 
@@ -50,31 +48,6 @@ async function withServed<T>(
   } finally {
     await gateway.close();
   }
-}
-
-const secret = 'sk-Live-Do-Not-Print-4242';
-/** The forms a careless upstream echoes a secret in, as the gateway must never repeat them. */
-const secretForms = [
-  secret.toLowerCase(),
-  Buffer.from(secret).toString('base64').slice(4, -4).toLowerCase(),
-  Buffer.from(secret).toString('base64url').slice(4, -4).toLowerCase(),
-];
-
-/** An upstream that refuses every request with a 401 echoing the URL and credentials, encoded. */
-async function echoingUpstream() {
-  const server = createServer((req, res) => {
-    const echo = `${req.url} ${req.headers.authorization}`;
-    res.writeHead(401, { 'content-type': 'text/plain' });
-    res.end(
-      `bad credentials: ${echo}, ${echo.toLowerCase()}, ${Buffer.from(echo).toString('base64')}, ${Buffer.from(echo).toString('base64url')}`,
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -151,43 +124,6 @@ export const gatewayCases: HostileCase[] = [
   },
   {
     item: 13,
-    name: 'an upstream echoing its ?api_key= and bearer secret, lower-cased and base64',
-    wants: 'answer',
-    run: async () => {
-      const upstream = await echoingUpstream();
-      const warnings: string[] = [];
-      try {
-        const gateway = await createGateway({
-          config: {
-            mcpServers: {
-              remote: {
-                url: `${upstream.url}?api_key=${secret}`,
-                headers: { Authorization: `Bearer ${secret}` },
-              },
-            },
-          },
-          cacheDirectory: false,
-          reconnectDelayMs: 60_000,
-          onWarning: (message) => warnings.push(message),
-        });
-        for (let waited = 0; warnings.length === 0 && waited < 5000; waited += 50) await sleep(50);
-        await gateway.close();
-      } finally {
-        await upstream.close();
-      }
-      return warnings;
-    },
-    check: (answer) => {
-      const warnings = answer as string[];
-      if (warnings.length === 0) return 'no warning about the refused upstream';
-      const leaked = warnings.find((warning) =>
-        secretForms.some((form) => warning.toLowerCase().includes(form)),
-      );
-      return leaked === undefined ? undefined : `a warning repeats the secret: ${leaked}`;
-    },
-  },
-  {
-    item: 13,
     name: 'an upstream tool whose inputSchema nests 2,500 levels',
     wants: 'answer',
     run: async () => {
@@ -235,6 +171,31 @@ export const gatewayCases: HostileCase[] = [
       const { ms, text } = answer as { ms: number; text: string };
       if (ms > 2000) return `the call took ${Math.round(ms)} ms: the pattern backtracked`;
       return text.startsWith('upstream got ') ? undefined : `the upstream was not called: ${text}`;
+    },
+  },
+  {
+    item: 13,
+    name: 'call_tool to an upstream that reports progress forever (maxCallMs 1500)',
+    wants: 'answer',
+    run: async () => {
+      const { gateway } = await hostileGateway(0, { callTimeoutMs: 300, maxCallMs: 1500 });
+      let progress = 0;
+      try {
+        await gateway.call('odd__long_export', {}, { onprogress: () => void progress++ });
+        return { progress, ended: 'answered' };
+      } catch (error) {
+        return { progress, ended: error instanceof Error ? error.message : String(error) };
+      } finally {
+        await gateway.close();
+      }
+    },
+    check: (answer) => {
+      const { progress, ended } = answer as { progress: number; ended: string };
+      // Progress must have outlived the 300 ms per-wait timeout: only the total cap ended the call.
+      if (progress < 10) return `only ${progress} progress notes arrived: the attack did not run`;
+      return /within its 1500 ms limit, progress or not/.test(ended)
+        ? undefined
+        : `the call did not end at maxCallMs: ${ended}`;
     },
   },
 ];
