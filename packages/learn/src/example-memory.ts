@@ -7,7 +7,8 @@ import {
   offerKth,
   resetKth,
 } from '@shortlist/core/kit';
-import { exampleTerms } from './example-terms.js';
+import { createDescriptionIndex, type WeightedTerm } from './description-index.js';
+import { descriptionTerms, exampleTerms } from './example-terms.js';
 import { createToolLanguage, type QueryTerm, type ToolVoteEntry } from './tool-language.js';
 
 /** A tool's net vote from the examples nearest a query: positive for helpful, negative for not. */
@@ -16,6 +17,8 @@ interface ToolVote {
   readonly vote: number;
   /** The part of `vote` from examples that are the same request (similarity ≥ `SAME_REQUEST`). */
   readonly same: number;
+  /** The part of `vote` from learnt examples, not from the tool's own description: the evidence. */
+  readonly learnt: number;
 }
 
 /**
@@ -92,13 +95,20 @@ export function createExampleMemory(): ExampleMemory {
   /** Live examples per tool; its size is the number of tools examples name. */
   const toolCounts = new Map<string, number>();
   const language = createToolLanguage();
+  /** Inverse tool frequency of a term whose examples name `tools` tools. */
+  const rarity = (tools: number): number => Math.log(1 + (toolCounts.size + 1) / (tools + 0.5));
+  /** A term's weight as a query's is taken: a term no example has weighs as a term of no tool. */
+  const descriptions = createDescriptionIndex((term) => {
+    const id = termIds.get(term);
+    return id === undefined ? rarity(0) : weights[id]!;
+  });
   let live = 0;
   let changes = 0;
 
   const weightOf = (termId: number): number => {
     const tools = termTools[termId]?.size ?? 0;
     if (toolCounts.size >= COMMON_FROM_TOOLS && tools > COMMON_SHARE * toolCounts.size) return 0;
-    return Math.log(1 + (toolCounts.size + 1) / (tools + 0.5));
+    return rarity(tools);
   };
   const normOf = (slot: number): number => {
     let sum = 0;
@@ -127,6 +137,7 @@ export function createExampleMemory(): ExampleMemory {
     for (let slot = 0; slot < slotExample.length; slot++) {
       if (slotExample[slot]) setNorm(slot);
     }
+    descriptions.renorm();
   };
   /** Sets a slot's norm from today's weights, and the least norm of each of its terms' examples. */
   const setNorm = (slot: number): void => {
@@ -187,6 +198,16 @@ export function createExampleMemory(): ExampleMemory {
     refresh();
   };
 
+  const toolIndex = (name: string): number => {
+    let tool = toolIds.get(name);
+    if (tool === undefined) {
+      tool = toolNames.length;
+      toolIds.set(name, tool);
+      toolNames.push(name);
+    }
+    return tool;
+  };
+
   const insert = (example: ToolExample): void => {
     const key = exampleKey(example);
     const old = slotByKey.get(key);
@@ -194,12 +215,7 @@ export function createExampleMemory(): ExampleMemory {
     const slot = slotExample.length;
     const ids = Int32Array.from(exampleTerms(example.query), termId);
     slotExample.push(example);
-    let tool = toolIds.get(example.tool);
-    if (tool === undefined) {
-      tool = toolNames.length;
-      toolIds.set(example.tool, tool);
-      toolNames.push(example.tool);
-    }
+    const tool = toolIndex(example.tool);
     slotTool.push(tool);
     slotSign.push(example.helpful === false ? -1 : 1);
     slotTerms.push(ids);
@@ -250,8 +266,8 @@ export function createExampleMemory(): ExampleMemory {
   /** Per tool index, for one vote: 0 not asked yet, 1 in the catalogue, -1 not. */
   let knownTools = new Int8Array(64);
   let isKnown: (tool: string) => boolean = () => false;
-  const knownSlot = (slot: number): boolean => {
-    const tool = slotTool[slot]!;
+  const knownSlot = (slot: number): boolean => knownTool(slotTool[slot]!);
+  const knownTool = (tool: number): boolean => {
     if (tool < 0) return false;
     let known = knownTools[tool]!;
     if (known === 0) {
@@ -316,10 +332,22 @@ export function createExampleMemory(): ExampleMemory {
       for (const example of examples) insert(example);
     },
     describe(tools) {
-      language.describe(tools);
+      for (const tool of tools) {
+        const terms = descriptionTerms(tool);
+        const index = toolIndex(tool.name);
+        language.describe(index, terms);
+        descriptions.describe(index, terms);
+      }
+      descriptions.renorm();
     },
     undescribe(names) {
-      language.undescribe(names);
+      for (const name of names) {
+        const tool = toolIds.get(name);
+        if (tool === undefined) continue;
+        language.undescribe(tool);
+        descriptions.undescribe(tool);
+      }
+      descriptions.renorm();
     },
     drop(examples) {
       for (const example of examples) {
@@ -349,15 +377,20 @@ export function createExampleMemory(): ExampleMemory {
       let queryNorm = 0;
       const ids: number[] = [];
       const queryTerms: QueryTerm[] = [];
+      const weighted: WeightedTerm[] = [];
       for (const term of terms) {
         const id = termIds.get(term);
-        // A term no example has weighs as a term of no tool: it only lowers every similarity.
-        const weight = id === undefined ? Math.log(1 + (toolCounts.size + 1) / 0.5) : weights[id]!;
+        // A term no example has weighs as a term of no tool: it lowers every example's
+        // similarity, and counts in full where a tool's description has it.
+        const weight = id === undefined ? rarity(0) : weights[id]!;
         queryNorm += weight * weight;
-        if (id !== undefined && weight > 0 && termTools[id]!.size > 0) {
-          ids.push(id);
-          queryTerms.push({ id, term, weight });
-        }
+        weighted.push({ term, weight });
+        const tools = id === undefined ? 0 : termTools[id]!.size;
+        if (tools === 0) continue;
+        if (weight > 0) ids.push(id!);
+        // A tool's words weigh every term the examples have, common ones too: what a
+        // neighbour search may skip for speed still tells one tool's requests from another's.
+        queryTerms.push({ id: id!, term, weight: rarity(tools) });
       }
       if (ids.length === 0) return [];
       queryNorm = Math.sqrt(queryNorm);
@@ -405,27 +438,47 @@ export function createExampleMemory(): ExampleMemory {
       }
       if (i < ids.length && touchedCount > 0) addTail(ids.slice(i));
       const count = topSimilar(queryNorm, settings, floor);
-      const net = new Map<number, ToolVoteEntry & { same: number }>();
-      for (let n = 0; n < count; n++) {
-        const slot = nearSlot[n]!;
-        const similarity = nearSimilarity[n]!;
-        const vote = similarity ** settings.sharpness * slotSign[slot]!;
-        const tool = slotTool[slot]!;
+      // Descriptions compete with the examples for the nearest places; an example wins a tie,
+      // so with every place taken a description must come closer than the last example.
+      const last = count === settings.neighbours ? nearSimilarity[count - 1]! : 0;
+      const near = descriptions.near(
+        weighted,
+        queryNorm,
+        Math.max(settings.minSimilarity, last),
+        knownTool,
+      );
+      if (near.length > 1) near.sort((a, b) => b.similarity - a.similarity || a.tool - b.tool);
+      const net = new Map<number, ToolVoteEntry & { same: number; learnt: number }>();
+      const vote = (tool: number, similarity: number, sign: number, learnt: boolean): void => {
         let entry = net.get(tool);
         if (!entry) {
-          entry = { index: tool, tool: toolNames[tool]!, vote: 0, same: 0 };
+          entry = { index: tool, tool: toolNames[tool]!, vote: 0, same: 0, learnt: 0 };
           net.set(tool, entry);
         }
-        entry.vote += vote;
-        if (similarity >= SAME_REQUEST) entry.same += vote;
+        const value = similarity ** settings.sharpness * sign;
+        entry.vote += value;
+        if (!learnt) return;
+        entry.learnt += value;
+        if (similarity >= SAME_REQUEST) entry.same += value;
+      };
+      let example = 0;
+      let description = 0;
+      for (let place = 0; place < settings.neighbours; place++) {
+        const fromExample =
+          example < count &&
+          (description >= near.length || nearSimilarity[example]! >= near[description]!.similarity);
+        if (fromExample) {
+          const slot = nearSlot[example++]!;
+          vote(slotTool[slot]!, nearSimilarity[example - 1]!, slotSign[slot]!, true);
+        } else if (description < near.length) {
+          const { tool, similarity } = near[description++]!;
+          vote(tool, similarity, 1, false);
+        } else break;
       }
-      const entries = [...net.values()];
-      language.reweigh(
-        entries.filter((entry) => entry.vote > 0),
-        queryTerms,
-        termIds.size,
-      );
-      return entries.map(({ tool, vote, same }) => ({ tool, vote, same }));
+      const helpful: ToolVoteEntry[] = [];
+      for (const entry of net.values()) if (entry.vote > 0) helpful.push(entry);
+      language.reweigh(helpful, queryTerms, termIds.size);
+      return [...net.values()];
     },
   };
 }

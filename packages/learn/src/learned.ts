@@ -129,10 +129,13 @@ export function learned(options: LearnedOptions): RankerV1 {
         doRank(query, { limit, signal }) {
           throwIfAborted(signal);
           const votes = memory.votes(query, settings, (tool) => names.has(tool));
+          // The learned share comes from learnt examples only; descriptions shape the votes.
+          let total = 0;
           let mass = 0;
           let same = 0;
           for (const vote of votes) {
-            if (vote.vote > 0) mass += vote.vote;
+            if (vote.vote > 0) total += vote.vote;
+            if (vote.learnt > 0) mass += vote.learnt;
             if (vote.same > 0) same += vote.same;
           }
           const share = mass / (mass + evidence);
@@ -142,7 +145,7 @@ export function learned(options: LearnedOptions): RankerV1 {
           const ranking: RankedTool[] = votes.map(({ tool, vote }) => ({
             name: tool,
             // Helpful votes as their part of the learned share; unhelpful ones as they are.
-            score: vote > 0 ? (share * vote) / mass : vote,
+            score: vote > 0 ? (share * vote) / total : vote,
           }));
           ranking.sort(compareRanked);
           const result = ranking.length > limit ? ranking.slice(0, limit) : ranking;

@@ -1,4 +1,3 @@
-import { toTools } from '@shortlist/core';
 import { describe, expect, it } from 'vitest';
 import { exampleTerms } from './example-terms.js';
 import { createToolLanguage, type QueryTerm, type ToolVoteEntry } from './tool-language.js';
@@ -30,16 +29,13 @@ describe('createToolLanguage()', () => {
 
   it('smooths toward a tool’s own description when it has few examples', () => {
     const language = createToolLanguage();
-    language.describe(
-      toTools([
-        { name: 'billing', description: 'Lists overdue invoices' },
-        { name: 'chat', description: 'Posts a chat message' },
-      ]),
-    );
+    language.describe(0, exampleTerms('billing: lists overdue invoices'));
+    language.describe(1, exampleTerms('chat: posts a chat message'));
     const entries = votes();
     language.reweigh(entries, query, 4);
     expect(entries[0]!.vote).toBeGreaterThan(entries[1]!.vote);
-    language.undescribe(['billing', 'chat']);
+    language.undescribe(0);
+    language.undescribe(1);
     const after = votes();
     language.reweigh(after, query, 4);
     expect(after[0]!.vote).toBeCloseTo(after[1]!.vote, 12);

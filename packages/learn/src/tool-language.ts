@@ -1,12 +1,9 @@
-import type { Tool } from '@shortlist/core';
-import { exampleTerms } from './example-terms.js';
-
 /**
  * The share of the neighbours' vote mass handed out again by how well each voted tool's words
- * explain the query: 0.15 added 1.1 to 2.3 hit@1 at MetaTool requests 2,000–3,000 (train and
- * test streams, and with 20–30% wrong feedback) and left bfcl and Seal-Tools as they were.
+ * explain the query: the middle of the flat best range (0.15–0.25) on MetaTool's train stream
+ * (README, Design).
  */
-const LANGUAGE_SHARE = 0.15;
+const LANGUAGE_SHARE = 0.2;
 /** Weight of a tool's own name and description, in terms, against the words of its examples. */
 const DESCRIPTION_TERMS = 10;
 /** Add-α smoothing of every term's count, so one unseen word never rules a tool out. */
@@ -33,10 +30,10 @@ export interface ToolVoteEntry {
  * Dirichlet prior). Neighbours see single examples; this sees all of a tool's examples at once.
  */
 export interface ToolLanguage {
-  /** Sets (or replaces) the descriptions of these tools. */
-  describe(tools: readonly Tool[]): void;
-  /** Forgets the descriptions of these tools. */
-  undescribe(names: Iterable<string>): void;
+  /** Sets (or replaces) a tool's description terms (`descriptionTerms`: distinct), by tool index. */
+  describe(tool: number, terms: readonly string[]): void;
+  /** Forgets a tool's description. */
+  undescribe(tool: number): void;
   /** Counts a helpful example's terms for its tool. */
   add(tool: number, terms: Int32Array): void;
   /** Uncounts them. */
@@ -50,20 +47,9 @@ export interface ToolLanguage {
   reweigh(votes: readonly ToolVoteEntry[], query: readonly QueryTerm[], vocabulary: number): void;
 }
 
-interface Description {
-  readonly counts: ReadonlyMap<string, number>;
-  readonly total: number;
-}
-
-const describeTool = (tool: Tool): Description => {
-  const counts = new Map<string, number>();
-  const terms = exampleTerms(`${tool.name} ${tool.title ?? ''} ${tool.description}`);
-  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return { counts, total: terms.length };
-};
-
 export function createToolLanguage(): ToolLanguage {
-  const descriptions = new Map<string, Description>();
+  /** Per tool index: the distinct terms of its own words. */
+  const descriptions: (ReadonlySet<string> | undefined)[] = [];
   /** Per tool index: how many of its helpful examples hold each term id, and their sum. */
   const counts: Map<number, number>[] = [];
   const totals: number[] = [];
@@ -78,22 +64,24 @@ export function createToolLanguage(): ToolLanguage {
     vocabulary: number,
   ): number => {
     const own = counts[entry.index];
-    const description = descriptions.get(entry.tool);
-    const prior = description && description.total > 0 ? DESCRIPTION_TERMS / description.total : 0;
+    const description = descriptions[entry.index];
+    const prior = description && description.size > 0 ? DESCRIPTION_TERMS / description.size : 0;
     const seen = (totals[entry.index] ?? 0) + (prior > 0 ? DESCRIPTION_TERMS : 0);
     let sum = -queryWeight * Math.log(seen + SMOOTHING * vocabulary);
-    for (const { id, term, weight } of query) {
-      const count = (own?.get(id) ?? 0) + prior * (description?.counts.get(term) ?? 0);
+    for (let i = 0; i < query.length; i++) {
+      const { id, term, weight } = query[i]!;
+      let count = own?.get(id) ?? 0;
+      if (prior > 0 && description!.has(term)) count += prior;
       if (count > 0) sum += weight * Math.log1p(count / SMOOTHING);
     }
     return sum;
   };
   return {
-    describe(tools) {
-      for (const tool of tools) descriptions.set(tool.name, describeTool(tool));
+    describe(tool, terms) {
+      descriptions[tool] = new Set(terms);
     },
-    undescribe(names) {
-      for (const name of names) descriptions.delete(name);
+    undescribe(tool) {
+      descriptions[tool] = undefined;
     },
     add(tool, terms) {
       let own = counts[tool];
