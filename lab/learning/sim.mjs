@@ -129,10 +129,11 @@ export function makeLearner(p) {
   };
 }
 
-export function combine(lex, { v, neg }, p) {
+export function combine(lex, { v, neg, realMass }, p) {
   let mass = 0;
   for (const x of v.values()) mass += x;
-  const alpha = ((p.amax ?? 1) * mass) / (mass + p.c);
+  const evidenceMass = realMass ?? mass;
+  const alpha = ((p.amax ?? 1) * evidenceMass) / (evidenceMass + p.c);
   const scores = new Map();
   let z = 0;
   const ex = lex.map(([n, s]) => [n, Math.exp(s / p.T)]);

@@ -41,7 +41,8 @@ export interface DescriptionIndex {
 
 export function createDescriptionIndex(weightOf: (term: string) => number): DescriptionIndex {
   const terms: (readonly string[] | undefined)[] = [];
-  const postings = new Map<string, number[]>();
+  /** Per term, the tools whose description has it (a set, so a tool leaves it in O(1)). */
+  const postings = new Map<string, Set<number>>();
   let norms = new Float64Array(64);
   let described = 0;
   let scratch = new Float64Array(64);
@@ -49,7 +50,7 @@ export function createDescriptionIndex(weightOf: (term: string) => number): Desc
 
   const common = (term: string): boolean =>
     described >= COMMON_FROM_DESCRIPTIONS &&
-    (postings.get(term)?.length ?? 0) > COMMON_SHARE * described;
+    (postings.get(term)?.size ?? 0) > COMMON_SHARE * described;
   const weight = (term: string): number => (common(term) ? 0 : weightOf(term));
   const normOf = (tool: number): number => {
     let sum = 0;
@@ -66,9 +67,9 @@ export function createDescriptionIndex(weightOf: (term: string) => number): Desc
     const old = terms[tool];
     if (!old) return;
     for (const term of old) {
-      const list = postings.get(term)!;
-      list.splice(list.indexOf(tool), 1);
-      if (list.length === 0) postings.delete(term);
+      const tools = postings.get(term)!;
+      tools.delete(tool);
+      if (tools.size === 0) postings.delete(term);
     }
     terms[tool] = undefined;
     described--;
@@ -80,9 +81,9 @@ export function createDescriptionIndex(weightOf: (term: string) => number): Desc
       terms[tool] = own;
       described++;
       for (const term of own) {
-        const list = postings.get(term);
-        if (list) list.push(tool);
-        else postings.set(term, [tool]);
+        const tools = postings.get(term);
+        if (tools) tools.add(tool);
+        else postings.set(term, new Set([tool]));
       }
       norms = grow(norms, tool + 1);
       scratch = grow(scratch, tool + 1);
@@ -96,10 +97,10 @@ export function createDescriptionIndex(weightOf: (term: string) => number): Desc
     near(query, queryNorm, floor, known) {
       if (described === 0 || queryNorm === 0) return [];
       for (const { term, weight: queryWeight } of query) {
-        const list = postings.get(term);
-        if (!list || queryWeight === 0 || common(term)) continue;
+        const tools = postings.get(term);
+        if (!tools || queryWeight === 0 || common(term)) continue;
         const square = queryWeight * queryWeight;
-        for (const tool of list) {
+        for (const tool of tools) {
           if (scratch[tool] === 0) touched.push(tool);
           scratch[tool]! += square;
         }
