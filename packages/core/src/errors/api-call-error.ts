@@ -12,12 +12,12 @@ export type ApiFailureReason =
 
 /** A remote service (an embeddings API) failed after any retries; never carries credentials. */
 export class ApiCallError extends ShortlistError {
-  readonly provider: string;
-  readonly reason: ApiFailureReason;
+  declare readonly provider: string;
+  declare readonly reason: ApiFailureReason;
   /** HTTP status when the service answered, undefined for timeouts and network failures. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   /** Whether trying again later could succeed. */
-  readonly retryable: boolean;
+  declare readonly retryable: boolean;
 
   constructor(options: {
     provider: string;
@@ -29,10 +29,8 @@ export class ApiCallError extends ShortlistError {
   }) {
     super('api-call-failed', options.message, { cause: options.cause });
     this.name = 'ApiCallError';
-    this.provider = options.provider;
-    this.reason = options.reason;
-    this.status = options.status;
-    this.retryable = options.retryable;
+    const { provider, reason, status, retryable } = options;
+    Object.assign(this, { provider, reason, status, retryable });
   }
 
   static override isInstance(value: unknown): value is ApiCallError {

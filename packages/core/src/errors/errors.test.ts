@@ -42,6 +42,33 @@ describe('errors', () => {
     }
   });
 
+  it('carry their context as own fields, a status even when no service answered', () => {
+    expect({ ...errors[1] }).toEqual({
+      code: 'unsupported-spec-version',
+      name: 'UnsupportedSpecVersionError',
+      kind: 'ranker',
+      pluginId: 'p',
+      received: 'v9',
+      supported: ['v1'],
+    });
+    const timeout = new ApiCallError({
+      provider: 'voyage',
+      reason: 'timeout',
+      retryable: true,
+      message: 'm',
+    });
+    expect(Object.keys(timeout)).toEqual([
+      'code',
+      'name',
+      'provider',
+      'reason',
+      'status',
+      'retryable',
+    ]);
+    expect(timeout).toMatchObject({ provider: 'voyage', reason: 'timeout', retryable: true });
+    expect(timeout.status).toBeUndefined();
+  });
+
   it('recognise only their own subclass', () => {
     expect(errors.map((error) => InvalidArgumentError.isInstance(error))).toEqual([
       true,

@@ -3,10 +3,10 @@ import { hasErrorCode, ShortlistError } from './shortlist-error.js';
 /** A plugin implements a spec version this copy of core does not know. */
 export class UnsupportedSpecVersionError extends ShortlistError {
   /** Which kind of plugin: ranker, embedder, fusion or packer. */
-  readonly kind: string;
-  readonly pluginId: string;
-  readonly received: unknown;
-  readonly supported: readonly string[];
+  declare readonly kind: string;
+  declare readonly pluginId: string;
+  declare readonly received: unknown;
+  declare readonly supported: readonly string[];
 
   constructor(options: {
     kind: string;
@@ -23,10 +23,8 @@ export class UnsupportedSpecVersionError extends ShortlistError {
         .join(', ')}; upgrade @shortlist/core or use a plugin version built for it`,
     );
     this.name = 'UnsupportedSpecVersionError';
-    this.kind = options.kind;
-    this.pluginId = options.pluginId;
-    this.received = options.received;
-    this.supported = options.supported;
+    const { kind, pluginId, received, supported } = options;
+    Object.assign(this, { kind, pluginId, received, supported });
   }
 
   static override isInstance(value: unknown): value is UnsupportedSpecVersionError {

@@ -2,7 +2,8 @@
  * Keeps the k largest of a stream of (slot, score) pairs in a size-k min-heap: the pruning
  * threshold and the slots worth scoring in full first. Only a lower bound on the k-th score is
  * needed, so ties are not ordered here. A plain state object with module-level functions, so
- * the optimised code is shared by every index.
+ * the optimised code is shared by every index. Kept apart from `offerTop` (ties by name): merged
+ * into one heap, `kthAccumulated` then `takeBestAndClear` measured 5-30% slower.
  */
 export interface KthLargest {
   scores: Float64Array;

@@ -55,4 +55,21 @@ describe('kthLargest', () => {
       { numRuns: 300 },
     );
   });
+
+  it('keeps the pair it holds when an equal score is offered (no tie rule)', () => {
+    const heap = kthLargest();
+    resetKth(heap, 1);
+    offerKth(heap, 4, 2);
+    offerKth(heap, 1, 2);
+    expect([heap.slots[0], kthValue(heap)]).toEqual([4, 2]);
+    offerKth(heap, 7, 3);
+    expect([heap.slots[0], kthValue(heap)]).toEqual([7, 3]);
+  });
+
+  it('has no k-th value for k = 0', () => {
+    const heap = kthLargest();
+    resetKth(heap, 0);
+    offerKth(heap, 0, 1);
+    expect(kthValue(heap)).toBe(Number.NEGATIVE_INFINITY);
+  });
 });
