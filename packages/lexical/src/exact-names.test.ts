@@ -1,7 +1,9 @@
 import { describeRanker } from '@shortlist/conformance';
 import { InvalidArgumentError, type Picker, pipe } from '@shortlist/core';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exactNames } from './exact-names.js';
+import { foldSpelling } from './exact-spellings.js';
 import { lexical } from './lexical.js';
 import { nameMatch } from './name-match.js';
 
@@ -99,5 +101,22 @@ describe('a request that contains a tool’s full name ranks it first', () => {
     const scores = (await picker.select('use get_file_contents', { limit: 3 })).picks;
     expect(scores[0]!.name).toBe('get_file_contents');
     expect(scores[0]!.score).toBeLessThan(20);
+  });
+});
+
+describe('foldSpelling', () => {
+  const slow = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+  it('folds as NFKC, lower case and single spaces would, through its ASCII shortcut too', () => {
+    const ascii = fc.string({
+      unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)),
+    });
+    const mixed = fc.string({
+      unit: fc.constantFrom('a', 'Z', '_', ' ', '\t', 'ﬁ', 'Å', '١', '-', '\u00a0'),
+    });
+    fc.assert(fc.property(fc.oneof(ascii, mixed), (text) => foldSpelling(text) === slow(text)));
+    for (const text of ['get_weather', 'Get_Weather', ' get_weather', 'send-email!', '']) {
+      expect(foldSpelling(text), text).toBe(slow(text));
+    }
   });
 });

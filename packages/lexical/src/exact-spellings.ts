@@ -11,8 +11,12 @@ function isWord(text: string, at: number): boolean {
   return (code >= 0xd800 && code <= 0xdfff) || WORD.test(text[at]!);
 }
 
+/** Printable ASCII with no capital and no white space (`get_weather`): folding leaves it as it is. */
+const FOLDED_ASCII = /^[!-@[-~]*$/;
+
 /** How names, titles and requests are compared: NFKC, lower case, runs of white space as one. */
-function foldSpelling(text: string): string {
+export function foldSpelling(text: string): string {
+  if (FOLDED_ASCII.test(text)) return text;
   return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
