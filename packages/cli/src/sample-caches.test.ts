@@ -179,11 +179,12 @@ describe('sample snapshot', () => {
       sampleFingerprint(tools)!,
       lexical(),
     );
-    // Every ranker of the default.
+    // Every ranker of the default that takes snapshots (exact rebuilds from the names).
     expect(Object.keys(snapshots ?? {}).sort()).toEqual([
       'bigrams',
       'bm25',
       'name',
+      'opening',
       'pieces',
       'tfidf',
     ]);
