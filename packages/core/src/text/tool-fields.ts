@@ -80,13 +80,16 @@ const asSchema = (value: unknown): JsonSchema | undefined =>
 
 function collectSchema(schema: JsonSchema, depth: number, visitor: SchemaTextVisitor): void {
   if (depth > MAX_DEPTH) return;
-  // Plain loops over the schema's own values: this runs for every node of every tool indexed.
-  const values = asArray(schema.enum);
-  for (let i = 0; i < values.length; i++) pushEnum(visitor, values[i]);
+  // Plain indexed loops and no array made per node: this runs for every node of every tool
+  // indexed, and on a restore in code not yet compiled (the catalogue digest).
+  const values = schema.enum;
+  if (Array.isArray(values)) for (let i = 0; i < values.length; i++) pushEnum(visitor, values[i]);
   pushEnum(visitor, schema.const);
   const properties = asSchema(schema.properties);
   if (properties) {
-    for (const key of Object.keys(properties)) {
+    const keys = Object.keys(properties);
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
       visitor.text(SCHEMA_NAME, key);
       const property = asSchema(properties[key]);
       if (!property) continue;
@@ -99,24 +102,24 @@ function collectSchema(schema: JsonSchema, depth: number, visitor: SchemaTextVis
   }
   const items = asSchema(schema.items);
   if (items) collectSchema(items, depth + 1, visitor);
-  for (const keyword of COMBINATORS) {
-    const branches = schema[keyword];
-    if (!Array.isArray(branches)) continue;
-    for (const branch of branches) {
-      const sub = asSchema(branch);
-      if (sub) collectSchema(sub, depth + 1, visitor);
-    }
-  }
+  collectBranches(schema.anyOf, depth, visitor);
+  collectBranches(schema.oneOf, depth, visitor);
+  collectBranches(schema.allOf, depth, visitor);
 }
 
-const COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
+/** The subschemas of an `anyOf`, `oneOf` or `allOf`. */
+function collectBranches(branches: unknown, depth: number, visitor: SchemaTextVisitor): void {
+  if (!Array.isArray(branches)) return;
+  for (let i = 0; i < branches.length; i++) {
+    const sub = asSchema(branches[i]);
+    if (sub) collectSchema(sub, depth + 1, visitor);
+  }
+}
 
 function pushEnum(visitor: SchemaTextVisitor, value: unknown): void {
   if (typeof value === 'string') visitor.text(SCHEMA_ENUM, value);
   else if (typeof value === 'number') visitor.text(SCHEMA_ENUM, String(value));
 }
-
-const asArray = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
 
 /** All searchable text of a tool in one string, for rankers and embedders that do not weight fields. */
 export function toolText(tool: Tool): string {
