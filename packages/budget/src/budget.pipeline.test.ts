@@ -75,4 +75,54 @@ describe('budget() in a pipeline', () => {
     expect(counter.calls).toBe(500);
     picker.dispose();
   });
+  it('a restore loads no tokenizer and serialises no tool until a pack needs one; packs match the indexed picker', async () => {
+    const indexed = await pipe(bm25())
+      .pack(budget(600, { model: 'gpt-4o' }))
+      .index(tools);
+    const snapshots = indexed.snapshot();
+    const counter = await tracked(() => upperBoundTokenizer());
+    let serialised = 0;
+    const format = (tool: Tool) => {
+      serialised++;
+      return definitionText(tool, 'openai-chat');
+    };
+    const restored = await pipe(bm25())
+      .pack(budget(600, { tokenizer: counter, format }))
+      .restore(tools, snapshots);
+    expect([counter.calls, serialised]).toEqual([0, 0]);
+    for (const query of ['calculate the area of a triangle', 'weather forecast for a city']) {
+      const [want, got] = [await indexed.select(query), await restored.select(query)];
+      expect(got.picks.map((p) => [p.name, p.tokens])).toEqual(
+        want.picks.map((p) => [p.name, p.tokens]),
+      );
+      expect(got.totalTokens).toBeLessThanOrEqual(600);
+    }
+    expect(serialised).toBeGreaterThan(0);
+    expect(serialised).toBeLessThan(tools.length / 5);
+    indexed.dispose();
+    restored.dispose();
+  });
+
+  it('a restored picker names a tool JSON cannot encode when a pack first reads it', async () => {
+    const cyclic: Record<string, unknown> = { type: 'object', properties: {} };
+    (cyclic.properties as Record<string, unknown>).self = cyclic;
+    const fax = { name: 'fax_tool', description: 'Send a fax', parameters: cyclic };
+    const plain = { name: 'fax_tool', description: 'Send a fax', parameters: { type: 'object' } };
+    const snapshots = (
+      await pipe(bm25())
+        .pack(budget(600))
+        .index([...tools, plain])
+    ).snapshot();
+    const restored = await pipe(bm25())
+      .pack(budget(600))
+      .restore([...tools, fax], snapshots);
+    await expect(restored.select('send a fax')).rejects.toThrow(
+      /tool "fax_tool" cannot be serialised/,
+    );
+    await expect(
+      pipe(bm25())
+        .pack(budget(600))
+        .index([...tools, fax]),
+    ).rejects.toThrow(/tool "fax_tool" cannot be serialised/);
+  });
 });

@@ -35,7 +35,8 @@ function checkLimit(limit: unknown): number {
 /**
  * A packer that keeps the fused candidates whose definitions fit `maxTokens` tokens, counted with
  * the real tokenizer of the model: `pipe(bm25()).pack(budget(4000, { model: 'gpt-4o' }))`.
- * Each tool is measured once and cached; the tokenizer loads at index time and is disposed with the picker.
+ * Each tool is measured once, when first packed, and cached; the tokenizer loads at index time (at
+ * the first pack of a restored picker) and is disposed with the picker.
  */
 export function budget(maxTokens: number, options?: BudgetOptions): PackerV1 {
   const resolved = resolveOptions(maxTokens, options);
@@ -155,6 +156,9 @@ export function budget(maxTokens: number, options?: BudgetOptions): PackerV1 {
 
     async doPrepare(tools: readonly Tool[], prepareOptions) {
       assertUsable();
+      // A restored catalogue was checked when it was indexed: the tokenizer loads, and each
+      // definition is serialised and counted, when a pack first needs it.
+      if (prepareOptions?.restoring && !eager) return;
       const measured = await load();
       const total = tools.length;
       for (let start = 0; start < total; start += PREPARE_CHUNK) {

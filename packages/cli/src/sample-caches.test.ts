@@ -183,7 +183,9 @@ describe('sample snapshot', () => {
     expect(Object.keys(snapshots ?? {}).sort()).toEqual([
       'bigrams',
       'bm25',
+      'exact',
       'name',
+      'opening',
       'pieces',
       'tfidf',
     ]);

@@ -49,6 +49,7 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "PackedTool",
       "PathFailureContext",
       "PickerSnapshot",
+      "PrepareOptions",
       "Progress",
       "QueryTruncation",
       "RankOptions",

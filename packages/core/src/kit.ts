@@ -104,6 +104,7 @@ export type {
   PackedTool,
   PackOptions,
   PackResult,
+  PrepareOptions,
 } from './spec/packer-v1.js';
 export type { RankedTool, RankerIndexV1, Ranking, RankOptions } from './spec/ranker-v1.js';
 export { ASCII_CLASS, ASCII_LOWER, ASCII_UPPER } from './text/ascii-class.js';

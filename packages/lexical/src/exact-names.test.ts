@@ -1,7 +1,16 @@
 import { describeRanker } from '@shortlist/conformance';
-import { InvalidArgumentError, type Picker, pipe } from '@shortlist/core';
+import {
+  CorruptDataError,
+  InvalidArgumentError,
+  type Picker,
+  pipe,
+  toTools,
+} from '@shortlist/core';
+import { decodeSnapshot, encodeSnapshot } from '@shortlist/core/kit';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exactNames } from './exact-names.js';
+import { foldSpelling } from './exact-spellings.js';
 import { lexical } from './lexical.js';
 import { nameMatch } from './name-match.js';
 
@@ -99,5 +108,90 @@ describe('a request that contains a tool’s full name ranks it first', () => {
     const scores = (await picker.select('use get_file_contents', { limit: 3 })).picks;
     expect(scores[0]!.name).toBe('get_file_contents');
     expect(scores[0]!.score).toBeLessThan(20);
+  });
+});
+
+describe('foldSpelling', () => {
+  const slow = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+  it('folds as NFKC, lower case and single spaces would, through its ASCII shortcut too', () => {
+    const ascii = fc.string({
+      unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)),
+    });
+    const mixed = fc.string({
+      unit: fc.constantFrom('a', 'Z', '_', ' ', '\t', 'ﬁ', 'Å', '١', '-', '\u00a0'),
+    });
+    fc.assert(fc.property(fc.oneof(ascii, mixed), (text) => foldSpelling(text) === slow(text)));
+    for (const text of ['get_weather', 'Get_Weather', ' get_weather', 'send-email!', '']) {
+      expect(foldSpelling(text), text).toBe(slow(text));
+    }
+  });
+});
+
+describe('exactNames snapshots', () => {
+  const tools = toTools(github);
+  const queries = [
+    'call list_secret_scanning_alerts',
+    'use get_file_contents to read the README',
+    'use calculate_bmi',
+    'use calculate_BMI',
+    'please create issue about the crash',
+    'search for the secret scanning alert',
+    'run `search` for me',
+    'get_files of the repository',
+  ];
+  const ranked = (index: Awaited<ReturnType<ReturnType<typeof exactNames>['doIndex']>>) =>
+    queries.map((query) => index.doRank(query, { limit: 5 }));
+
+  it('restores to the rankings of a fresh index, then keeps up with add and remove', async () => {
+    for (const titles of [true, false]) {
+      const fresh = await exactNames({ titles }).doIndex(tools);
+      const restored = await exactNames({ titles }).doRestore!(
+        fresh.doSnapshot!(),
+        [...tools].reverse(),
+      );
+      expect(ranked(restored)).toEqual(ranked(fresh));
+      expect(restored.size).toBe(fresh.size);
+      // A snapshot of a restored index, never changed, restores the same.
+      const again = await exactNames({ titles }).doRestore!(restored.doSnapshot!(), tools);
+      expect(ranked(again)).toEqual(ranked(fresh));
+      for (const index of [fresh, restored]) {
+        await index.doRemove!(['get_file_contents', 'search']);
+        await index.doAdd!(toTools([{ name: 'search', description: 'Search again' }]));
+      }
+      expect(ranked(restored)).toEqual(ranked(fresh));
+      expect(restored.size).toBe(fresh.size);
+      const changed = await exactNames({ titles }).doRestore!(
+        restored.doSnapshot!(),
+        tools.filter((tool) => tool.name !== 'get_file_contents'),
+      );
+      expect(ranked(changed)).toEqual(ranked(fresh));
+    }
+  });
+
+  it('refuses another catalogue, other titles, or stray slots and flags with CorruptDataError', async () => {
+    const index = await exactNames().doIndex(tools);
+    const bytes = index.doSnapshot!();
+    await expect(exactNames().doRestore!(bytes, tools.slice(1))).rejects.toSatisfy(
+      CorruptDataError.isInstance,
+    );
+    await expect(exactNames({ titles: false }).doRestore!(bytes, tools)).rejects.toThrow(/titles/);
+    const content = decodeSnapshot(bytes, { kind: 'exact-names', formatVersion: 1 });
+    const rewritten = (at: number, array: Int32Array | Uint8Array) =>
+      encodeSnapshot({ ...content, arrays: content.arrays.map((a, i) => (i === at ? array : a)) });
+    const slots = (content.arrays[8] as Int32Array).slice();
+    slots[0] = tools.length;
+    const flags = (content.arrays[9] as Uint8Array).slice();
+    flags[0] = 2;
+    const starts = (content.arrays[5] as Int32Array).slice();
+    starts[1] = starts[2]! + 1;
+    for (const [damaged, why] of [
+      [rewritten(8, slots), /out of range/],
+      [rewritten(9, flags), /flags/],
+      [rewritten(5, starts), /offsets/],
+      [encodeSnapshot({ ...content, formatVersion: 0 }), /format version/],
+    ] as const) {
+      await expect(exactNames().doRestore!(damaged, tools)).rejects.toThrow(why);
+    }
   });
 });

@@ -1,4 +1,6 @@
 import type { Tool } from '@shortlist/core';
+import { packedTermId, unpackTerms } from '@shortlist/core/kit';
+import { type PackedSpellings, packSpellings, textAt } from './exact-snapshot.js';
 
 /** Letters and digits (any script) continue a word; anything else bounds one. */
 const WORD = /[\p{L}\p{N}\p{M}]/u;
@@ -11,8 +13,12 @@ function isWord(text: string, at: number): boolean {
   return (code >= 0xd800 && code <= 0xdfff) || WORD.test(text[at]!);
 }
 
+/** Printable ASCII with no capital and no white space (`get_weather`): folding leaves it as it is. */
+const FOLDED_ASCII = /^[!-@[-~]*$/;
+
 /** How names, titles and requests are compared: NFKC, lower case, runs of white space as one. */
-function foldSpelling(text: string): string {
+export function foldSpelling(text: string): string {
+  if (FOLDED_ASCII.test(text)) return text;
   return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
@@ -88,23 +94,63 @@ export interface SpelledTool {
  * sharing those words: no scan of the catalogue.
  */
 export class ExactSpellings {
-  readonly #byKey = new Map<string, Spelling[]>();
+  /** Spellings by key; undefined while they are read in place from `#packed`. */
+  #byKey: Map<string, Spelling[]> | undefined = new Map();
+  #packed: PackedSpellings | undefined;
 
   constructor(tools: readonly Tool[], titles: boolean) {
     this.add(tools, titles);
   }
 
+  /** Spellings read in place from a snapshot, made into a map only when they first change. */
+  static fromPacked(packed: PackedSpellings): ExactSpellings {
+    const spellings = new ExactSpellings([], false);
+    spellings.#byKey = undefined;
+    spellings.#packed = packed;
+    return spellings;
+  }
+
+  /** The spellings packed for a snapshot, with `names` (every tool that has one is among them). */
+  pack(names: readonly string[]): PackedSpellings {
+    if (this.#byKey === undefined) return { ...this.#packed!, names };
+    return packSpellings(names, [...this.#byKey]);
+  }
+
+  #map(): Map<string, Spelling[]> {
+    if (this.#byKey === undefined) {
+      const packed = this.#packed!;
+      const map = new Map<string, Spelling[]>();
+      const keys = unpackTerms(packed.keys);
+      for (let k = 0; k < keys.length; k++) {
+        const list: Spelling[] = [];
+        for (let s = packed.keyStart[k]!; s < packed.keyStart[k + 1]!; s++) {
+          list.push({
+            text: textAt(packed.texts, s),
+            written: textAt(packed.written, s),
+            tool: packed.names[packed.tools[s]!]!,
+            plain: packed.plain[s] === 1,
+          });
+        }
+        map.set(keys[k]!, list);
+      }
+      this.#byKey = map;
+      this.#packed = undefined;
+    }
+    return this.#byKey;
+  }
+
   add(tools: readonly Tool[], titles: boolean): void {
+    const byKey = this.#map();
     for (const tool of tools) {
       const originals = titles && tool.title ? [tool.name, tool.title] : [tool.name];
       for (const original of originals) {
         const text = foldSpelling(original);
         if (text === '') continue;
         const key = keyOf(text);
-        let list = this.#byKey.get(key);
+        let list = byKey.get(key);
         if (!list) {
           list = [];
-          this.#byKey.set(key, list);
+          byKey.set(key, list);
         }
         const written = original.trim();
         list.push({ text, written, tool: tool.name, plain: isPlainWord(written) });
@@ -114,10 +160,11 @@ export class ExactSpellings {
 
   /** Drops the spellings of these tools. */
   remove(names: ReadonlySet<string>): void {
-    for (const [key, list] of this.#byKey) {
+    const byKey = this.#map();
+    for (const [key, list] of byKey) {
       const kept = list.filter((spelling) => !names.has(spelling.tool));
-      if (kept.length === 0) this.#byKey.delete(key);
-      else if (kept.length !== list.length) this.#byKey.set(key, kept);
+      if (kept.length === 0) byKey.delete(key);
+      else if (kept.length !== list.length) byKey.set(key, kept);
     }
   }
 
@@ -153,6 +200,10 @@ export class ExactSpellings {
     key: string,
     found: Map<string, number>,
   ): void {
+    if (this.#byKey === undefined) {
+      this.#matchPacked(this.#packed!, request, text, start, key, found);
+      return;
+    }
     const candidates = this.#byKey.get(key);
     if (!candidates) return;
     for (const { text: spelling, written, tool, plain } of candidates) {
@@ -161,6 +212,33 @@ export class ExactSpellings {
       if (!text.startsWith(spelling, start)) continue;
       if (plain && !usedAsName(text, start, end)) continue;
       const length = spelling.length + (request.includes(written) ? 0.5 : 0);
+      if (!(found.get(tool)! >= length)) found.set(tool, length);
+    }
+  }
+
+  /** `#match` over spellings read in place: the same candidates, in the same order. */
+  #matchPacked(
+    packed: PackedSpellings,
+    request: string,
+    text: string,
+    start: number,
+    key: string,
+    found: Map<string, number>,
+  ): void {
+    const id = packedTermId(packed.keys, key);
+    if (id === undefined) return;
+    const { chars, starts } = packed.texts;
+    for (let s = packed.keyStart[id]!; s < packed.keyStart[id + 1]!; s++) {
+      const from = starts[s]!;
+      const end = start + (starts[s + 1]! - from);
+      if (end > text.length || (end < text.length && isWord(text, end))) continue;
+      let same = true;
+      for (let c = start; c < end && same; c++)
+        same = text.charCodeAt(c) === chars[from + c - start];
+      if (!same) continue;
+      if (packed.plain[s] === 1 && !usedAsName(text, start, end)) continue;
+      const tool = packed.names[packed.tools[s]!]!;
+      const length = end - start + (request.includes(textAt(packed.written, s)) ? 0.5 : 0);
       if (!(found.get(tool)! >= length)) found.set(tool, length);
     }
   }

@@ -21,12 +21,6 @@ import { phraseScore } from './phrase-score.js';
 /** Request words looked at; longer requests are cut, so a huge query cannot stall a search. */
 const MAX_QUERY_WORDS = 256;
 
-interface Entry {
-  readonly name: string;
-  /** Word ids of the name, then of the title when there is one. */
-  readonly spellings: readonly Int32Array[];
-}
-
 /**
  * An index of tool names (and titles) as word sequences: postings from word to tools, and an
  * idf per word over the catalogue. Built whole; the pipeline rebuilds it on add and remove.
@@ -60,51 +54,60 @@ export function openNameIndex(
   exact?: ExactSpellings,
 ): RankerIndexV1 {
   const { names, words, toolSpellings, spellingWords, wordIds } = analysed;
+  const slots = names.length;
   const vocabulary = new Map<string, number>();
   for (let id = 0; id < words.length; id++) vocabulary.set(words[id]!, id);
-  /** Tool slots by word id, once per occurrence in any spelling (so sums bound coverage). */
-  const postings: number[][] = [];
+  // Flat arrays throughout, with no object per tool, so a restore costs little more than a pass.
+  // Tool slots by word id, once per occurrence in any spelling (so sums bound coverage), in slot
+  // order: `postingSlots[postingStart[id]]` up to `postingSlots[postingStart[id + 1]]`.
+  const postingStart = new Int32Array(words.length + 1);
   /** Tools whose name or title has the word, by word id. */
   const documentFrequency = new Int32Array(words.length);
-  for (let id = 0; id < words.length; id++) postings.push([]);
-  const entries: Entry[] = [];
-  for (let slot = 0; slot < names.length; slot++) {
-    const spellings: Int32Array[] = [];
-    for (let s = toolSpellings[slot]!; s < toolSpellings[slot + 1]!; s++) {
-      const spelling = wordIds.subarray(spellingWords[s]!, spellingWords[s + 1]!);
-      for (let w = 0; w < spelling.length; w++) {
-        const id = spelling[w]!;
-        const list = postings[id]!;
-        if (list[list.length - 1] !== slot) documentFrequency[id]!++;
-        list.push(slot);
+  const lastSlot = new Int32Array(words.length).fill(-1);
+  for (let slot = 0; slot < slots; slot++) {
+    const end = spellingWords[toolSpellings[slot + 1]!]!;
+    for (let p = spellingWords[toolSpellings[slot]!]!; p < end; p++) {
+      const id = wordIds[p]!;
+      postingStart[id + 1]!++;
+      if (lastSlot[id] !== slot) {
+        lastSlot[id] = slot;
+        documentFrequency[id]!++;
       }
-      spellings.push(spelling);
     }
-    entries.push({ name: names[slot]!, spellings });
   }
-  const idf = Float64Array.from(documentFrequency, (df) => Math.log(1 + entries.length / df));
+  for (let id = 0; id < words.length; id++) postingStart[id + 1]! += postingStart[id]!;
+  const postingSlots = new Int32Array(postingStart[words.length]!);
+  const fill = postingStart.slice(0, words.length);
+  for (let slot = 0; slot < slots; slot++) {
+    const end = spellingWords[toolSpellings[slot + 1]!]!;
+    for (let p = spellingWords[toolSpellings[slot]!]!; p < end; p++) {
+      postingSlots[fill[wordIds[p]!]!++] = slot;
+    }
+  }
+  const idf = new Float64Array(words.length);
+  for (let id = 0; id < words.length; id++) idf[id] = Math.log(1 + slots / documentFrequency[id]!);
+  /** The idf total of spelling `s`. */
+  const spellingTotal = (s: number): number => {
+    let total = 0;
+    for (let p = spellingWords[s]!; p < spellingWords[s + 1]!; p++) total += idf[wordIds[p]!]!;
+    return total;
+  };
   // The smallest idf total of a tool's spellings: a tool whose request words sum to less than
   // minCoverage of it cannot pass the gate in any spelling, so it is never scored.
-  const floor = Float64Array.from(entries, (entry) => {
-    let smallest = Number.POSITIVE_INFINITY;
-    for (const spelling of entry.spellings) {
-      let total = 0;
-      for (const id of spelling) total += idf[id]!;
-      if (total < smallest) smallest = total;
-    }
-    return minCoverage * smallest * (1 - 1e-9);
-  });
+  const floor = new Float64Array(slots);
   // No spelled-out score exceeds its name's idf total, so exact matches score above the largest.
   let ceiling = 0;
-  for (const entry of entries) {
-    for (const spelling of entry.spellings) {
-      let total = 0;
-      for (const id of spelling) total += idf[id]!;
+  for (let slot = 0; slot < slots; slot++) {
+    let smallest = Number.POSITIVE_INFINITY;
+    for (let s = toolSpellings[slot]!; s < toolSpellings[slot + 1]!; s++) {
+      const total = spellingTotal(s);
+      if (total < smallest) smallest = total;
       if (total > ceiling) ceiling = total;
     }
+    floor[slot] = minCoverage * smallest * (1 - 1e-9);
   }
-  const reach = new Float64Array(entries.length);
-  const seen = new Uint8Array(entries.length);
+  const reach = new Float64Array(slots);
+  const seen = new Uint8Array(slots);
   const inQuery = new Uint8Array(vocabulary.size);
   const row = new Float64Array(MAX_QUERY_WORDS + 1);
   /** Per word id, its first position in the request (−1: absent); `nextAt` chains the rest. */
@@ -167,7 +170,8 @@ export function openNameIndex(
       if (inQuery[id] === 1) continue;
       inQuery[id] = 1;
       const weight = idf[id]!;
-      for (const slot of postings[id]!) {
+      for (let p = postingStart[id]!; p < postingStart[id + 1]!; p++) {
+        const slot = postingSlots[p]!;
         if (seen[slot] === 0) {
           seen[slot] = 1;
           reach[slot] = 0;
@@ -176,14 +180,14 @@ export function openNameIndex(
         reach[slot]! += weight;
       }
     }
-    resetTop(best, Math.min(limit, entries.length));
+    resetTop(best, Math.min(limit, slots));
     for (const slot of candidates) {
       seen[slot] = 0;
       if (reach[slot]! < floor[slot]!) continue;
-      const entry = entries[slot]!;
-      if (only && !only.has(entry.name)) continue;
+      if (only && !only.has(names[slot]!)) continue;
       let score = 0;
-      for (const spelling of entry.spellings) {
+      for (let s = toolSpellings[slot]!; s < toolSpellings[slot + 1]!; s++) {
+        const spelling = wordIds.subarray(spellingWords[s]!, spellingWords[s + 1]!);
         const words = relevantWords(spelling, ids);
         const spelled = phraseScore(spelling, words, idf, inQuery, row, minCoverage);
         if (spelled > score) score = spelled;
@@ -199,7 +203,7 @@ export function openNameIndex(
 
   return {
     get size() {
-      return entries.length;
+      return slots;
     },
     doSnapshot: () => writeNameSnapshot(analysed, fingerprint()),
     doRank(query: string, options: RankOptions): Ranking {

@@ -37,7 +37,12 @@ function isOffsets(offsets: Int32Array, end: number): boolean {
  * `CorruptDataError` otherwise. The caller checks the names against the tools (`checkSnapshotNames`).
  */
 export function readNameSnapshot(bytes: Uint8Array, fingerprint: string): AnalysedNames {
-  const content = decodeSnapshot(bytes, { kind: KIND, formatVersion: FORMAT_VERSION });
+  // Views of `bytes`, never written.
+  const content = decodeSnapshot(
+    bytes,
+    { kind: KIND, formatVersion: FORMAT_VERSION },
+    { views: true },
+  );
   const meta = content.meta as Partial<SnapshotMeta> | null;
   if (typeof meta !== 'object' || meta === null) return corrupt('its metadata is missing');
   if (meta.fingerprint !== fingerprint) {

@@ -1,5 +1,6 @@
 import { describeRanker } from '@shortlist/conformance';
-import { InvalidArgumentError, pipe, toTools } from '@shortlist/core';
+import { CorruptDataError, InvalidArgumentError, pipe, toTools } from '@shortlist/core';
+import { decodeSnapshot, encodeSnapshot } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { lexical } from './lexical.js';
 import { lexicalFusion, lexicalRankers } from './lexical-fusion.js';
@@ -85,5 +86,52 @@ describe('openingMatch()', () => {
       limit: 3,
     });
     expect(before.picks[0]?.name).not.toBe('calendar_create_event');
+  });
+});
+
+describe('openingMatch snapshots', () => {
+  const queries = [
+    'schedule a meeting with Priya next Tuesday',
+    'please schedule a chat message for 9am',
+    'open a pull request for my branch',
+    'retrieve information about the Q3 report',
+    'show who is on call',
+  ];
+
+  it('restores to the rankings of a fresh index, in any tool order', async () => {
+    const fresh = await openingMatch().doIndex(tools);
+    const restored = await openingMatch().doRestore!(fresh.doSnapshot!(), [...tools].reverse());
+    for (const query of queries) {
+      expect(restored.doRank(query, { limit: 5 }), query).toEqual(
+        fresh.doRank(query, { limit: 5 }),
+      );
+    }
+    expect(restored.doRank(queries[0]!, { limit: 5 })).toEqual([
+      { name: 'calendar_create_event', score: 1 },
+    ]);
+  });
+
+  it('refuses a snapshot of another catalogue, or whose owners stray, with CorruptDataError', async () => {
+    const index = await openingMatch().doIndex(tools);
+    await expect(openingMatch().doRestore!(index.doSnapshot!(), tools.slice(1))).rejects.toSatisfy(
+      CorruptDataError.isInstance,
+    );
+    const content = decodeSnapshot(index.doSnapshot!(), {
+      kind: 'opening-match',
+      formatVersion: 1,
+    });
+    const owners = (content.arrays[3] as Int32Array).slice();
+    owners[0] = tools.length;
+    const strayed = encodeSnapshot({ ...content, arrays: [...content.arrays.slice(0, 3), owners] });
+    await expect(openingMatch().doRestore!(strayed, tools)).rejects.toThrow(/out of range/);
+    const other = encodeSnapshot({
+      ...content,
+      meta: { ...(content.meta as object), fingerprint: '{}' },
+    });
+    await expect(openingMatch().doRestore!(other, tools)).rejects.toThrow(/another analysis/);
+    const older = encodeSnapshot({ ...content, formatVersion: 0 });
+    await expect(openingMatch().doRestore!(older, tools)).rejects.toSatisfy(
+      CorruptDataError.isInstance,
+    );
   });
 });

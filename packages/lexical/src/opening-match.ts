@@ -1,12 +1,26 @@
 import { InvalidArgumentError, type RankerV1, type Tool } from '@shortlist/core';
 import {
+  analysisVersion,
+  checkSnapshotNames,
+  packedTermId,
+  packTerms,
   type RankerIndexV1,
   type Ranking,
   type RankOptions,
   throwIfAborted,
 } from '@shortlist/core/kit';
+import { actionVerbGroups } from './action-verbs.js';
 import { checkRankCall } from './exact-names.js';
-import { descriptionOpening, requestOpening } from './opening-words.js';
+import {
+  type OwnedOpenings,
+  readOpeningSnapshot,
+  writeOpeningSnapshot,
+} from './opening-snapshot.js';
+import { descriptionOpening, OPENING_CHARS, requestOpening } from './opening-words.js';
+
+/** What a snapshot's openings depend on: the word analysis, the verb groups, the text read. */
+const fingerprint = (): string =>
+  JSON.stringify({ version: analysisVersion, verbs: actionVerbGroups, chars: OPENING_CHARS });
 
 /**
  * The tool whose description opens the way the request does (the same verb and object: "schedule
@@ -35,27 +49,52 @@ export function openingMatch(options: { readonly id?: string } = {}): RankerV1 {
     id,
     async doIndex(tools, callOptions) {
       throwIfAborted(callOptions?.signal);
-      return openingIndex(tools);
+      return openingIndex(ownedOpenings(tools));
+    },
+    async doRestore(snapshot, tools, callOptions) {
+      throwIfAborted(callOptions?.signal);
+      const owned = readOpeningSnapshot(snapshot, fingerprint());
+      checkSnapshotNames(id, owned.names, tools);
+      return openingIndex(owned);
     },
   };
 }
 
-function openingIndex(tools: readonly Tool[]): RankerIndexV1 {
-  /** Opening to the one tool that has it; null once a second tool has it too. */
-  const owner = new Map<string, string | null>();
-  for (const tool of tools) {
-    const opening = descriptionOpening(tool.description);
+/** The openings of the tools' descriptions that exactly one tool has, with that tool. */
+function ownedOpenings(tools: readonly Tool[]): OwnedOpenings {
+  /** Opening to the slot of the one tool that has it; -1 once a second tool has it too. */
+  const owner = new Map<string, number>();
+  for (let slot = 0; slot < tools.length; slot++) {
+    const opening = descriptionOpening(tools[slot]!.description);
     if (opening === undefined) continue;
-    owner.set(opening, owner.has(opening) ? null : tool.name);
+    owner.set(opening, owner.has(opening) ? -1 : slot);
+  }
+  const openings: string[] = [];
+  const owners: number[] = [];
+  for (const [opening, slot] of owner) {
+    if (slot < 0) continue;
+    openings.push(opening);
+    owners.push(slot);
   }
   return {
-    size: tools.length,
+    names: tools.map((tool) => tool.name),
+    openings: packTerms(openings),
+    owners: Int32Array.from(owners),
+  };
+}
+
+function openingIndex(owned: OwnedOpenings): RankerIndexV1 {
+  const { names, openings, owners } = owned;
+  return {
+    size: names.length,
     doRank(query: string, options: RankOptions): Ranking {
       const limit = checkRankCall('openingMatch', query, options);
       const opening = limit > 0 ? requestOpening(query) : undefined;
-      const name = opening === undefined ? undefined : owner.get(opening);
+      const id = opening === undefined ? undefined : packedTermId(openings, opening);
+      const name = id === undefined ? undefined : names[owners[id]!]!;
       if (!name || (options.only && !options.only.has(name))) return [];
       return [{ name, score: 1 }];
     },
+    doSnapshot: () => writeOpeningSnapshot(owned, fingerprint()),
   };
 }

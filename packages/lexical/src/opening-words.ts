@@ -2,7 +2,7 @@ import { englishStopwords, splitWords } from '@shortlist/core/kit';
 import { canonicalWord } from './action-verbs.js';
 
 /** Characters of a request looked at for its opening; its first words are all the rule reads. */
-const OPENING_CHARS = 200;
+export const OPENING_CHARS = 200;
 
 /**
  * The first two content words of `words` (stopwords dropped, stemmed, action verbs folded, a

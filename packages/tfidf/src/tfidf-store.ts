@@ -76,7 +76,13 @@ export class TfidfStore {
   private entryCount = 0;
   /** Entries of removed documents still in the entry arrays, reclaimed by `compact`. */
   private garbage = 0;
-  private readonly slots = new Map<string, number>();
+  /** Live documents. */
+  private live = 0;
+  /**
+   * Slot by name, made from `names` when first needed (an add or a remove): a restored store
+   * that only answers queries never makes it.
+   */
+  private slotMap: Map<string, number> | undefined = new Map();
   private readonly freeSlots: number[] = [];
 
   /** Scratch of `addFields`: per term, the stamp of the document counting it, and its count. */
@@ -91,11 +97,23 @@ export class TfidfStore {
   private readonly query: QueryVector = queryVector();
 
   get size(): number {
-    return this.slots.size;
+    return this.live;
   }
 
   has(name: string): boolean {
     return this.slots.has(name);
+  }
+
+  private get slots(): Map<string, number> {
+    if (this.slotMap === undefined) {
+      const map = new Map<string, number>();
+      for (let slot = 0; slot < this.names.length; slot++) {
+        const name = this.names[slot];
+        if (name !== undefined) map.set(name, slot);
+      }
+      this.slotMap = map;
+    }
+    return this.slotMap;
   }
 
   /** Adds one document; the caller has checked that the name is new. */
@@ -230,6 +248,7 @@ export class TfidfStore {
     this.docStart[slot] = start;
     this.docLength[slot] = n;
     this.slots.set(name, slot);
+    this.live++;
     this.compiled = false;
   }
 
@@ -244,6 +263,7 @@ export class TfidfStore {
     this.names[slot] = undefined;
     this.docLength[slot] = 0;
     this.slots.delete(name);
+    this.live--;
     this.freeSlots.push(slot);
     this.compiled = false;
     return true;
@@ -301,7 +321,7 @@ export class TfidfStore {
   /** Builds the postings: per term, the documents containing it with weight tf·idf / |d|. */
   private compile(): void {
     const termCount = this.termCount;
-    const documents = this.slots.size;
+    const documents = this.live;
     const idf = new Float64Array(termCount);
     const offsets = new Int32Array(termCount + 1);
     for (let t = 0; t < termCount; t++) {
@@ -376,7 +396,7 @@ export class TfidfStore {
     const remap = new Int32Array(this.terms.length).fill(-1);
     const terms: string[] = [];
     const names: string[] = [];
-    const offsets = new Int32Array(this.slots.size + 1);
+    const offsets = new Int32Array(this.live + 1);
     const total = this.entryCount - this.garbage;
     const termIds = new Int32Array(total);
     const weights = new Float64Array(total);
@@ -430,13 +450,14 @@ export class TfidfStore {
     store.borrowed = true;
     store.docStart = new Int32Array(Math.max(64, count));
     store.docLength = new Int32Array(Math.max(64, count));
-    const { docStart, docLength, slots } = store;
+    const { docStart, docLength } = store;
     for (let doc = 0; doc < count; doc++) {
       docStart[doc] = offsets[doc]!;
       docLength[doc] = offsets[doc + 1]! - offsets[doc]!;
       store.names.push(names[doc]!);
-      slots.set(names[doc]!, doc);
     }
+    store.live = count;
+    store.slotMap = undefined;
     if (postings) {
       store.postings = postings;
       store.compiled = true;

@@ -249,6 +249,14 @@ describe('tfidf snapshots', () => {
     await index.doAdd!([tools[5]!]);
     for (const query of queries)
       expect(await rank(restored, query, 20)).toEqual(await rank(index, query, 20));
+    // Names a restore has not looked up yet are found by remove and by the duplicate check.
+    const again = await ranker.doRestore!(index.doSnapshot!(), [...remaining, tools[5]!]);
+    await expect(again.doAdd!([tools[1]!])).rejects.toSatisfy(InvalidArgumentError.isInstance);
+    await again.doRemove!([tools[0]!.name]);
+    await index.doRemove!([tools[0]!.name]);
+    expect(again.size).toBe(index.size);
+    for (const query of queries)
+      expect(await rank(again, query, 20)).toEqual(await rank(index, query, 20));
   });
 
   it('rejects corrupted, truncated, foreign and mismatched snapshots with CorruptDataError', async () => {

@@ -84,6 +84,7 @@ function build(parts: PickerParts): Pipeline {
     input: ToolInput<Original>,
     options: LongCallOptions | undefined,
     makeIndex: (ranker: RankerV1, tools: readonly Tool[]) => Promise<RankerIndexV1>,
+    restoring = false,
   ): Promise<Picker<Original>> => {
     requireFusion();
     throwIfAborted(options?.signal);
@@ -100,7 +101,7 @@ function build(parts: PickerParts): Pipeline {
       await callPlugin(
         packer.id,
         'prepare',
-        () => packer.doPrepare!(tools, options),
+        () => packer.doPrepare!(tools, restoring ? { ...options, restoring } : options),
         options?.signal,
       );
     }
@@ -120,21 +121,27 @@ function build(parts: PickerParts): Pipeline {
     restore: async (input, given, options) => {
       let digest: readonly [number, number] | undefined;
       const snapshots = given instanceof Uint8Array ? containerParts(parts, given) : given;
-      return open(input, options, (ranker, tools) => {
-        const snapshot = snapshots?.[ranker.id];
-        if (!(snapshot instanceof Uint8Array) || !ranker.doRestore) {
-          return ranker.doIndex(tools, options);
-        }
-        const stamp = readStamp(snapshot);
-        if (stamp.digest && !options?.catalogueVerified) {
-          digest ??= catalogueDigest(tools);
-          // A snapshot of other tool texts would rank by the old texts: index the new ones.
-          if (stamp.digest[0] !== digest[0] || stamp.digest[1] !== digest[1]) {
+      return open(
+        input,
+        options,
+        (ranker, tools) => {
+          const snapshot = snapshots?.[ranker.id];
+          if (!(snapshot instanceof Uint8Array) || !ranker.doRestore) {
             return ranker.doIndex(tools, options);
           }
-        }
-        return ranker.doRestore(stamp.inner, tools, options);
-      });
+          const stamp = readStamp(snapshot);
+          if (stamp.digest && !options?.catalogueVerified) {
+            // A snapshot of other tool texts would rank by the old texts: index the new ones.
+            if (stamp.stale) return ranker.doIndex(tools, options);
+            digest ??= catalogueDigest(tools);
+            if (stamp.digest[0] !== digest[0] || stamp.digest[1] !== digest[1]) {
+              return ranker.doIndex(tools, options);
+            }
+          }
+          return ranker.doRestore(stamp.inner, tools, options);
+        },
+        true,
+      );
     },
   };
 }

@@ -71,6 +71,48 @@ describe('restore() and stale snapshots', () => {
     expect((await picker.select('forecast')).tools).toEqual([]);
   });
 
+  it('indexes afresh when text moves between fields, a parameter or a tag changes', async () => {
+    const schema = (description: string, values: string[]) => ({
+      type: 'object',
+      properties: { city: { type: 'string', description, enum: values } },
+    });
+    const base = {
+      name: 'get_weather',
+      description: 'Weather forecast',
+      parameters: schema('City name', ['paris', 'rome']),
+    };
+    const variants = [
+      {
+        ...base,
+        description: 'Weather forecast City name',
+        parameters: schema('', ['paris', 'rome']),
+      },
+      { ...base, parameters: schema('City name', ['paris rome']) },
+      { ...base, parameters: schema('City name', ['rome', 'paris']) },
+      { ...base, parameters: { type: 'object', properties: { town: { type: 'string' } } } },
+      { ...base, tags: ['travel'] },
+      { ...base, title: 'Weather' },
+    ];
+    const ranker = snapshottingRanker();
+    const snapshots = (await pipe(ranker).index([base])).snapshot();
+    await pipe(ranker).restore([{ ...base }], snapshots);
+    expect(ranker.calls).toEqual({ index: 1, restore: 1 });
+    for (const variant of variants) await pipe(ranker).restore([variant], snapshots);
+    expect(ranker.calls).toEqual({ index: 1 + variants.length, restore: 1 });
+  });
+
+  it('indexes afresh from a snapshot stamped with an older digest (stamp version 1)', async () => {
+    const ranker = snapshottingRanker();
+    const snapshots = (await pipe(ranker).index(tools)).snapshot();
+    const stamped = snapshots.snapshotting!.slice();
+    new DataView(stamped.buffer).setUint32(4, 1, true);
+    await pipe(ranker).restore(tools, { snapshotting: stamped });
+    expect(ranker.calls).toEqual({ index: 2, restore: 0 });
+    // A caller that verified the catalogue itself needs no digest, old or new.
+    await pipe(ranker).restore(tools, { snapshotting: stamped }, { catalogueVerified: true });
+    expect(ranker.calls).toEqual({ index: 2, restore: 1 });
+  });
+
   it('leaves the check to a caller that verified the catalogue itself (catalogueVerified)', async () => {
     const ranker = snapshottingRanker();
     const snapshots = (await pipe(ranker).index(tools)).snapshot();

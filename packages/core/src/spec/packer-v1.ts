@@ -43,6 +43,16 @@ export interface PackOptions extends CallOptions {
   readonly limit: number;
 }
 
+/** Options of `doPrepare`. */
+export interface PrepareOptions extends LongCallOptions {
+  /**
+   * The picker is being restored from snapshots, not indexed: a packer may leave checks and
+   * loading to the first pack, so a restore pays nothing for tools it never packs.
+   * @default false
+   */
+  readonly restoring?: boolean;
+}
+
 /** Chooses which candidates fit a token budget. Implement this to add a packer to `.pack()`. */
 export interface PackerV1 {
   readonly specificationVersion: 'v1';
@@ -50,8 +60,8 @@ export interface PackerV1 {
   /** The budget in tokens. */
   readonly maxTokens: number;
   doPack(candidates: readonly PackCandidate[], options: PackOptions): Awaitable<PackResult>;
-  /** Called when a catalogue is indexed; a packer may measure tools eagerly here. */
-  doPrepare?(tools: readonly Tool[], options?: LongCallOptions): Promise<void>;
+  /** Called when a catalogue is indexed or restored; a packer may measure tools eagerly here. */
+  doPrepare?(tools: readonly Tool[], options?: PrepareOptions): Promise<void>;
   /** Releases what the packer holds (a WASM encoder). */
   doDispose?(): void;
 }
