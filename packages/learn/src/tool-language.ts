@@ -48,58 +48,55 @@ export interface ToolLanguage {
 }
 
 export function createToolLanguage(): ToolLanguage {
-  /** Per tool index: the distinct terms of its own words. */
-  const descriptions: (ReadonlySet<string> | undefined)[] = [];
-  /** Per tool index: how many of its helpful examples hold each term id, and their sum. */
-  const counts: Map<number, number>[] = [];
+  /** Per tool index: its own words' distinct terms, and how many. */
+  const descriptionTerms: (readonly string[] | undefined)[] = [];
+  const described: number[] = [];
+  /** Per term: the tools whose own words have it. */
+  const describedBy = new Map<string, Set<number>>();
+  /** Per term id: how many of each tool's helpful examples hold it. */
+  const counts: (Map<number, number> | undefined)[] = [];
+  /** Per tool index: the terms of all its helpful examples. */
   const totals: number[] = [];
-  /**
-   * Log-likelihood of the query under one tool's words, up to a constant shared by every tool:
-   * a term neither its examples nor its description hold adds only the denominator's share.
-   */
-  const logLikelihood = (
-    entry: ToolVoteEntry,
-    query: readonly QueryTerm[],
-    queryWeight: number,
-    vocabulary: number,
-  ): number => {
-    const own = counts[entry.index];
-    const description = descriptions[entry.index];
-    const prior = description && description.size > 0 ? DESCRIPTION_TERMS / description.size : 0;
-    const seen = (totals[entry.index] ?? 0) + (prior > 0 ? DESCRIPTION_TERMS : 0);
-    let sum = -queryWeight * Math.log(seen + SMOOTHING * vocabulary);
-    for (let i = 0; i < query.length; i++) {
-      const { id, term, weight } = query[i]!;
-      let count = own?.get(id) ?? 0;
-      if (prior > 0 && description!.has(term)) count += prior;
-      if (count > 0) sum += weight * Math.log1p(count / SMOOTHING);
-    }
-    return sum;
-  };
+  /** Per voted tool, for one reweigh: its log-likelihood so far, and its description's weight. */
+  let sums = new Float64Array(16);
+  let priors = new Float64Array(16);
   return {
     describe(tool, terms) {
-      descriptions[tool] = new Set(terms);
+      this.undescribe(tool);
+      for (const term of terms) {
+        const tools = describedBy.get(term);
+        if (tools) tools.add(tool);
+        else describedBy.set(term, new Set([tool]));
+      }
+      described[tool] = terms.length;
+      descriptionTerms[tool] = terms;
     },
     undescribe(tool) {
-      descriptions[tool] = undefined;
+      for (const term of descriptionTerms[tool] ?? []) {
+        const tools = describedBy.get(term);
+        tools?.delete(tool);
+        if (tools?.size === 0) describedBy.delete(term);
+      }
+      described[tool] = 0;
+      descriptionTerms[tool] = undefined;
     },
     add(tool, terms) {
-      let own = counts[tool];
-      if (!own) {
-        own = new Map();
-        counts[tool] = own;
-        totals[tool] = 0;
+      for (const id of terms) {
+        let tools = counts[id];
+        if (!tools) {
+          tools = new Map();
+          counts[id] = tools;
+        }
+        tools.set(tool, (tools.get(tool) ?? 0) + 1);
       }
-      for (const id of terms) own.set(id, (own.get(id) ?? 0) + 1);
       totals[tool] = (totals[tool] ?? 0) + terms.length;
     },
     remove(tool, terms) {
-      const own = counts[tool];
-      if (!own) return;
       for (const id of terms) {
-        const count = (own.get(id) ?? 0) - 1;
-        if (count > 0) own.set(id, count);
-        else own.delete(id);
+        const tools = counts[id];
+        const count = (tools?.get(tool) ?? 0) - 1;
+        if (count > 0) tools!.set(tool, count);
+        else tools?.delete(tool);
       }
       totals[tool] = Math.max(0, (totals[tool] ?? 0) - terms.length);
     },
@@ -108,26 +105,49 @@ export function createToolLanguage(): ToolLanguage {
       totals.length = 0;
     },
     reweigh(votes, query, vocabulary) {
-      if (votes.length < 2 || query.length === 0) return;
-      let mass = 0;
-      let queryWeight = 0;
-      for (const { weight } of query) queryWeight += weight;
-      let best = Number.NEGATIVE_INFINITY;
-      const scores = votes.map((entry) => {
-        mass += entry.vote;
-        const score = logLikelihood(entry, query, queryWeight, vocabulary);
-        if (score > best) best = score;
-        return score;
-      });
-      let total = 0;
-      for (let i = 0; i < scores.length; i++) {
-        scores[i] = Math.exp(scores[i]! - best);
-        total += scores[i]!;
+      const size = votes.length;
+      if (size < 2 || query.length === 0) return;
+      if (sums.length < size) {
+        sums = new Float64Array(size * 2);
+        priors = new Float64Array(size * 2);
       }
-      votes.forEach((entry, i) => {
-        entry.vote =
-          (1 - LANGUAGE_SHARE) * entry.vote + (LANGUAGE_SHARE * mass * scores[i]!) / total;
-      });
+      // Log-likelihood of the query under each voted tool's words, up to a constant shared by
+      // every tool: a term neither its examples nor its own words hold adds only its share of
+      // the denominator. Term by term, so each term's counts are looked up once.
+      let queryWeight = 0;
+      for (let i = 0; i < query.length; i++) queryWeight += query[i]!.weight;
+      let mass = 0;
+      for (let v = 0; v < size; v++) {
+        const tool = votes[v]!.index;
+        mass += votes[v]!.vote;
+        const own = described[tool] ?? 0;
+        priors[v] = own > 0 ? DESCRIPTION_TERMS / own : 0;
+        const seen = (totals[tool] ?? 0) + (own > 0 ? DESCRIPTION_TERMS : 0);
+        sums[v] = -queryWeight * Math.log(seen + SMOOTHING * vocabulary);
+      }
+      for (let i = 0; i < query.length; i++) {
+        const { id, term, weight } = query[i]!;
+        const examples = counts[id];
+        const describing = describedBy.get(term);
+        if (!examples && !describing) continue;
+        for (let v = 0; v < size; v++) {
+          const tool = votes[v]!.index;
+          let count = examples?.get(tool) ?? 0;
+          if (describing?.has(tool)) count += priors[v]!;
+          if (count > 0) sums[v]! += weight * Math.log1p(count / SMOOTHING);
+        }
+      }
+      let best = Number.NEGATIVE_INFINITY;
+      for (let v = 0; v < size; v++) if (sums[v]! > best) best = sums[v]!;
+      let total = 0;
+      for (let v = 0; v < size; v++) {
+        sums[v] = Math.exp(sums[v]! - best);
+        total += sums[v]!;
+      }
+      for (let v = 0; v < size; v++) {
+        const entry = votes[v]!;
+        entry.vote = (1 - LANGUAGE_SHARE) * entry.vote + (LANGUAGE_SHARE * mass * sums[v]!) / total;
+      }
     },
   };
 }
