@@ -60,9 +60,18 @@ export function createToolLanguage(): ToolLanguage {
   /** Per voted tool, for one reweigh: its log-likelihood so far, and its description's weight. */
   let sums = new Float64Array(16);
   let priors = new Float64Array(16);
+  const undescribe = (tool: number): void => {
+    for (const term of descriptionTerms[tool] ?? []) {
+      const tools = describedBy.get(term);
+      tools?.delete(tool);
+      if (tools?.size === 0) describedBy.delete(term);
+    }
+    described[tool] = 0;
+    descriptionTerms[tool] = undefined;
+  };
   return {
     describe(tool, terms) {
-      this.undescribe(tool);
+      undescribe(tool);
       for (const term of terms) {
         const tools = describedBy.get(term);
         if (tools) tools.add(tool);
@@ -71,15 +80,7 @@ export function createToolLanguage(): ToolLanguage {
       described[tool] = terms.length;
       descriptionTerms[tool] = terms;
     },
-    undescribe(tool) {
-      for (const term of descriptionTerms[tool] ?? []) {
-        const tools = describedBy.get(term);
-        tools?.delete(tool);
-        if (tools?.size === 0) describedBy.delete(term);
-      }
-      described[tool] = 0;
-      descriptionTerms[tool] = undefined;
-    },
+    undescribe,
     add(tool, terms) {
       for (const id of terms) {
         let tools = counts[id];
