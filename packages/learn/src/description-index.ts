@@ -30,6 +30,10 @@ export interface DescriptionIndex {
   undescribe(tool: number): void;
   /** Recomputes every description's norm: call after describing, and when term weights changed. */
   renorm(): void;
+  /** The tools whose own words have this term. */
+  describing(term: string): ReadonlySet<number> | undefined;
+  /** How many distinct terms a tool's own words have (0: not described). */
+  termCount(tool: number): number;
   /** Descriptions whose cosine with the query is at least `floor`, of tools `known` accepts. */
   near(
     query: readonly WeightedTerm[],
@@ -76,6 +80,8 @@ export function createDescriptionIndex(weightOf: (term: string) => number): Desc
   };
 
   return {
+    describing: (term) => postings.get(term),
+    termCount: (tool) => terms[tool]?.length ?? 0,
     describe(tool, own) {
       drop(tool);
       terms[tool] = own;

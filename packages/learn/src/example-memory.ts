@@ -94,7 +94,6 @@ export function createExampleMemory(): ExampleMemory {
   const slotByKey = new Map<string, number>();
   /** Live examples per tool; its size is the number of tools examples name. */
   const toolCounts = new Map<string, number>();
-  const language = createToolLanguage();
   /** Inverse tool frequency of a term whose examples name `tools` tools. */
   const rarity = (tools: number): number => Math.log(1 + (toolCounts.size + 1) / (tools + 0.5));
   /** A term's weight as a query's is taken: a term no example has weighs as a term of no tool. */
@@ -102,6 +101,7 @@ export function createExampleMemory(): ExampleMemory {
     const id = termIds.get(term);
     return id === undefined ? rarity(0) : weights[id]!;
   });
+  const language = createToolLanguage(descriptions);
   let live = 0;
   let changes = 0;
 
@@ -335,7 +335,6 @@ export function createExampleMemory(): ExampleMemory {
       for (const tool of tools) {
         const terms = descriptionTerms(tool);
         const index = toolIndex(tool.name);
-        language.describe(index, terms);
         descriptions.describe(index, terms);
       }
       descriptions.renorm();
@@ -344,7 +343,6 @@ export function createExampleMemory(): ExampleMemory {
       for (const name of names) {
         const tool = toolIds.get(name);
         if (tool === undefined) continue;
-        language.undescribe(tool);
         descriptions.undescribe(tool);
       }
       descriptions.renorm();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createDescriptionIndex } from './description-index.js';
 import { exampleTerms } from './example-terms.js';
 import { createToolLanguage, type QueryTerm, type ToolVoteEntry } from './tool-language.js';
 
@@ -15,9 +16,9 @@ const votes = (): ToolVoteEntry[] => [
 ];
 const total = (entries: readonly ToolVoteEntry[]) => entries.reduce((sum, e) => sum + e.vote, 0);
 
-describe('createToolLanguage()', () => {
+describe('createToolLanguage(createDescriptionIndex(() => 1))', () => {
   it('moves vote toward the tool whose examples use the query words, keeping the mass', () => {
-    const language = createToolLanguage();
+    const language = createToolLanguage(createDescriptionIndex(() => 1));
     language.add(0, terms(1, 2));
     language.add(1, terms(3, 4));
     const entries = votes();
@@ -28,21 +29,22 @@ describe('createToolLanguage()', () => {
   });
 
   it('smooths toward a tool’s own description when it has few examples', () => {
-    const language = createToolLanguage();
-    language.describe(0, exampleTerms('billing: lists overdue invoices'));
-    language.describe(1, exampleTerms('chat: posts a chat message'));
+    const descriptions = createDescriptionIndex(() => 1);
+    const language = createToolLanguage(descriptions);
+    descriptions.describe(0, exampleTerms('billing: lists overdue invoices'));
+    descriptions.describe(1, exampleTerms('chat: posts a chat message'));
     const entries = votes();
     language.reweigh(entries, query, 4);
     expect(entries[0]!.vote).toBeGreaterThan(entries[1]!.vote);
-    language.undescribe(0);
-    language.undescribe(1);
+    descriptions.undescribe(0);
+    descriptions.undescribe(1);
     const after = votes();
     language.reweigh(after, query, 4);
     expect(after[0]!.vote).toBeCloseTo(after[1]!.vote, 12);
   });
 
   it('forgets what remove() takes back, and clear() forgets every example', () => {
-    const language = createToolLanguage();
+    const language = createToolLanguage(createDescriptionIndex(() => 1));
     language.add(0, terms(1, 2));
     language.remove(0, terms(1, 2));
     const entries = votes();
@@ -57,7 +59,7 @@ describe('createToolLanguage()', () => {
   });
 
   it('leaves a single vote, or a query with no known term, as it is', () => {
-    const language = createToolLanguage();
+    const language = createToolLanguage(createDescriptionIndex(() => 1));
     language.add(0, terms(1));
     const one = [{ index: 0, tool: 'billing', vote: 0.3 }];
     language.reweigh(one, query, 4);

@@ -30,10 +30,6 @@ export interface ToolVoteEntry {
  * Dirichlet prior). Neighbours see single examples; this sees all of a tool's examples at once.
  */
 export interface ToolLanguage {
-  /** Sets (or replaces) a tool's description terms (`descriptionTerms`: distinct), by tool index. */
-  describe(tool: number, terms: readonly string[]): void;
-  /** Forgets a tool's description. */
-  undescribe(tool: number): void;
   /** Counts a helpful example's terms for its tool. */
   add(tool: number, terms: Int32Array): void;
   /** Uncounts them. */
@@ -47,12 +43,13 @@ export interface ToolLanguage {
   reweigh(votes: readonly ToolVoteEntry[], query: readonly QueryTerm[], vocabulary: number): void;
 }
 
-export function createToolLanguage(): ToolLanguage {
-  /** Per tool index: its own words' distinct terms, and how many. */
-  const descriptionTerms: (readonly string[] | undefined)[] = [];
-  const described: number[] = [];
-  /** Per term: the tools whose own words have it. */
-  const describedBy = new Map<string, Set<number>>();
+/** Where a tool's own words are found: the description index. */
+export interface OwnWords {
+  describing(term: string): ReadonlySet<number> | undefined;
+  termCount(tool: number): number;
+}
+
+export function createToolLanguage(own: OwnWords): ToolLanguage {
   /** Per term id: how many of each tool's helpful examples hold it. */
   const counts: (Map<number, number> | undefined)[] = [];
   /** Per tool index: the terms of all its helpful examples. */
@@ -60,27 +57,7 @@ export function createToolLanguage(): ToolLanguage {
   /** Per voted tool, for one reweigh: its log-likelihood so far, and its description's weight. */
   let sums = new Float64Array(16);
   let priors = new Float64Array(16);
-  const undescribe = (tool: number): void => {
-    for (const term of descriptionTerms[tool] ?? []) {
-      const tools = describedBy.get(term);
-      tools?.delete(tool);
-      if (tools?.size === 0) describedBy.delete(term);
-    }
-    described[tool] = 0;
-    descriptionTerms[tool] = undefined;
-  };
   return {
-    describe(tool, terms) {
-      undescribe(tool);
-      for (const term of terms) {
-        const tools = describedBy.get(term);
-        if (tools) tools.add(tool);
-        else describedBy.set(term, new Set([tool]));
-      }
-      described[tool] = terms.length;
-      descriptionTerms[tool] = terms;
-    },
-    undescribe,
     add(tool, terms) {
       for (const id of terms) {
         let tools = counts[id];
@@ -121,15 +98,15 @@ export function createToolLanguage(): ToolLanguage {
       for (let v = 0; v < size; v++) {
         const tool = votes[v]!.index;
         mass += votes[v]!.vote;
-        const own = described[tool] ?? 0;
-        priors[v] = own > 0 ? DESCRIPTION_TERMS / own : 0;
-        const seen = (totals[tool] ?? 0) + (own > 0 ? DESCRIPTION_TERMS : 0);
+        const words = own.termCount(tool);
+        priors[v] = words > 0 ? DESCRIPTION_TERMS / words : 0;
+        const seen = (totals[tool] ?? 0) + (words > 0 ? DESCRIPTION_TERMS : 0);
         sums[v] = -queryWeight * Math.log(seen + SMOOTHING * vocabulary);
       }
       for (let i = 0; i < query.length; i++) {
         const { id, term, weight } = query[i]!;
         const examples = counts[id];
-        const describing = describedBy.get(term);
+        const describing = own.describing(term);
         if (!examples && !describing) continue;
         for (let v = 0; v < size; v++) {
           const tool = votes[v]!.index;
