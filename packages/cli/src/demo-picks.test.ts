@@ -25,15 +25,19 @@ const needs: Readonly<Record<string, string | null>> = {
 
 /**
  * Requests `lexical()` still gets wrong, and why; the test fails when one is fixed, so the list
- * shrinks. No general ranking change or honest catalogue wording found so far fixes them: the
- * winner shares more of the request's words (a lexical ranker cannot read intent), and the needed
- * tool trails by more than 3 fused points (packages/lexical README, Limits).
+ * shrinks. The catalogue describes its tools as a real one would and never quotes a sample
+ * request. No general ranking change found so far fixes them: the winner shares as many or more
+ * of the request's words (a lexical ranker cannot read intent); the rules measured and not
+ * shipped (a question's opening, the request's first word in a tool's name, "who" kept as a
+ * word) are in the packages/lexical README, Limits.
  */
 const knownMisses: Readonly<Record<string, string>> = {
+  'ping the team about the outage':
+    'oncall_get_schedule ("Show who is on call now and next for a team") shares "team", as chat_post_message does; no description has "ping" or "outage"',
   'email the quarterly report to finance':
-    'analytics_export_report ("Export a report … and email it") shares "report" and "email"',
+    'analytics_export_report ("Export a report … and email it") shares "report" and "email"; email_send is the last of the ten email_* tools',
   'who is on call for the payments service tonight':
-    'incident_page_on_call ("Page whoever is on call for a service") shares "call" and "service"; "who", "is", "on" are stopwords',
+    'incident_page_on_call ("Page whoever is on call for a service") shares "call" and "service"; oncall_get_schedule shares only "call" ("who", "is", "on" are stopwords)',
 };
 
 describe("the demo's sample requests over its sample catalogue", async () => {

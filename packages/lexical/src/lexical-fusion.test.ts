@@ -83,13 +83,13 @@ describe('lexical() fuses seven rankers with the documented weights', () => {
 
   it('finds through word pieces what no whole-word ranker finds', async () => {
     const picker = await lexical({ maxTokens: false }).index(tools);
-    const sources = await picker.rankings('copywriting', { limit: tools.length });
+    const sources = await picker.rankings('airquality', { limit: tools.length });
     const found = Object.fromEntries(
       sources.map((source) => [source.rankerId, source.ranking.map((entry) => entry.name)]),
     );
-    expect(found.pieces?.[0]).toBe('copywriter');
-    expect(found.tfidf).not.toContain('copywriter');
-    const { picks } = await picker.select('copywriting', { limit: 1 });
-    expect(picks[0]?.name).toBe('copywriter');
+    expect(found.pieces?.[0]).toBe('get_weather_forecast');
+    expect(found.tfidf).not.toContain('get_weather_forecast');
+    const { picks } = await picker.select('airquality', { limit: 1 });
+    expect(picks[0]?.name).toBe('get_weather_forecast');
   });
 });

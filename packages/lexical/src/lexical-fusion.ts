@@ -4,6 +4,7 @@ import { type ConfiguredFusion, type WeightedConfig, weighted } from '@shortlist
 import { tfidf } from '@shortlist/tfidf';
 import { exactFirst } from './exact-first.js';
 import { exactNames } from './exact-names.js';
+import { lexicalStem } from './lexical-stem.js';
 import { nameMatch } from './name-match.js';
 import { openingMatch } from './opening-match.js';
 import { wordBigrams } from './word-bigrams.js';
@@ -13,7 +14,8 @@ import { wordPieces } from './word-pieces.js';
 export const maxPieceTerms = 12;
 
 /**
- * The rankers of `lexical()`: bm25 and tfidf with their defaults, tfidf over adjacent word pairs
+ * The rankers of `lexical()`: bm25 with its defaults, tfidf stemming with `lexicalStem` (core's
+ * light stemming plus Porter's "-er" rule, so "reminder" meets "remind"), tfidf over adjacent word pairs
  * (`bigrams`) and over 4-letter word pieces (`pieces`), which lift the fusion above the best
  * single ranker on every shared set, the name signal gated at half the name, `opening`, the one
  * tool whose description opens with the request's verb and object, and `exact`, the tools whose
@@ -22,7 +24,7 @@ export const maxPieceTerms = 12;
 export function lexicalRankers(): RankerV1[] {
   return [
     bm25(),
-    tfidf(),
+    tfidf({ stem: lexicalStem }),
     tfidf({ id: 'bigrams', tokenizer: wordBigrams() }),
     tfidf({ id: 'pieces', tokenizer: wordPieces(4), maxQueryTerms: maxPieceTerms }),
     nameMatch({ minCoverage: 0.5, exactNames: false }),

@@ -1,14 +1,15 @@
 import { createTokenizer } from '@shortlist/core/kit';
 import type { InterningTokenizer } from '@shortlist/tfidf';
 import { IdList } from './id-list.js';
+import { lexicalStem } from './lexical-stem.js';
 
 /**
- * Core's default words (stopwords dropped, light stemming) plus each pair of adjacent words,
+ * Core's default words (stopwords dropped), stemmed by `lexicalStem`, plus each pair of adjacent words,
  * so "send email" counts more for a tool that says "send an email" than for one with the two
  * words apart. The pairs cross field boundaries only where the tool text itself runs on.
  */
 export function wordBigrams(): InterningTokenizer {
-  const words = createTokenizer();
+  const words = createTokenizer({ stem: lexicalStem });
   const tokenize = (text: string): string[] => {
     const terms = words(text);
     const count = terms.length;
@@ -48,5 +49,5 @@ export function wordBigrams(): InterningTokenizer {
       return list.take();
     };
   };
-  return Object.assign(tokenize, { termIds });
+  return Object.assign(tokenize, { termIds, analysis: `bigrams:${lexicalStem.analysis}` });
 }

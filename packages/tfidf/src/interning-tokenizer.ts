@@ -14,6 +14,11 @@ export type TermIdReader = (text: string) => Int32Array;
  */
 export interface InterningTokenizer extends Tokenizer {
   readonly termIds: (intern: (term: string) => number) => TermIdReader;
+  /**
+   * Names what the tokenizer does, as `analysisVersion` names core's chain: snapshots carry it, so
+   * one taken before the tokenizer changed is refused instead of restored with other terms.
+   */
+  readonly analysis?: string;
 }
 
 /** Whether a tokenizer offers term ids for fresh builds. */

@@ -23,8 +23,8 @@ export interface TfidfOptions {
    */
   readonly stopwords?: Iterable<string> | false;
   /**
-   * Stems words so inflections match (`lightStem`); `false` keeps words as they are.
-   * Ignored when `tokenizer` is given.
+   * Stems words so inflections match (`lightStem`); `false` keeps words as they are. A function
+   * with an `analysis` string names its behaviour in snapshots. Ignored when `tokenizer` is given.
    * @default lightStem
    */
   readonly stem?: ((word: string) => string) | false;
@@ -36,6 +36,7 @@ export interface TfidfOptions {
   readonly maxQueryTerms?: number;
   /**
    * Replaces the whole analysis chain; must be deterministic and treat queries and tools alike.
+   * An `analysis` string on it names its behaviour in snapshots (see `InterningTokenizer`).
    * @default createTokenizer({ stopwords, stem })
    */
   readonly tokenizer?: Tokenizer;

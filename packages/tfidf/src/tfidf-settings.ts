@@ -20,9 +20,19 @@ export interface TfidfSettings {
   readonly maxQueryTerms: number;
   /**
    * Identifies everything that changes an index built from the same tools; a snapshot taken
-   * with other settings is refused. A custom tokenizer cannot be identified and counts as one.
+   * with other settings is refused. A custom tokenizer or stem function counts as one unless it
+   * names itself in an `analysis` string.
    */
   readonly fingerprint: string;
+}
+
+/**
+ * `custom`, or `custom:<name>` when a custom tokenizer or stem function names its behaviour in an
+ * `analysis` string, so a snapshot taken before it changed is refused.
+ */
+function customName(custom: object): string {
+  const named = (custom as { readonly analysis?: unknown }).analysis;
+  return typeof named === 'string' ? `custom:${named}` : 'custom';
 }
 
 const fail = (argument: string, expected: string, got: unknown): never => {
@@ -77,7 +87,7 @@ export function resolveTfidfSettings(options: TfidfOptions = {}): TfidfSettings 
   if (options.tokenizer !== undefined) {
     if (typeof options.tokenizer !== 'function') fail('tokenizer', 'a function', options.tokenizer);
     tokenizer = options.tokenizer;
-    analysis = 'custom-tokenizer';
+    analysis = `custom-tokenizer${customName(options.tokenizer).slice('custom'.length)}`;
   } else {
     const stopwords = options.stopwords ?? englishStopwords;
     if (stopwords !== false && (typeof stopwords !== 'object' || !(Symbol.iterator in stopwords))) {
@@ -90,7 +100,7 @@ export function resolveTfidfSettings(options: TfidfOptions = {}): TfidfSettings 
     const stopList = stopwords === false ? [] : [...stopwords].map(String).sort();
     tokenizer = createTokenizer({ stopwords: stopList, stem: stem ?? undefined });
     analysis = `stop:${hashHex(stopList.join('\n'))};stem:${
-      stem === false ? 'none' : stem === undefined ? 'light' : 'custom'
+      stem === false ? 'none' : stem === undefined ? 'light' : customName(stem)
     }`;
   }
   const fingerprint = `tf:${sublinearTf ? 'sublinear' : 'raw'};fields:${[...fieldWeights].join(',')};${analysis}`;

@@ -282,6 +282,21 @@ describe('tfidf snapshots', () => {
     await expect(ranker.doRestore!(snapshot, tools.slice(1))).rejects.toThrow(/another catalogue/);
   });
 
+  it('refuses a snapshot taken with a custom tokenizer or stem function that named itself otherwise', async () => {
+    const words = (text: string) => text.toLowerCase().split(/\W+/).filter(Boolean);
+    const named = (analysis: string) => Object.assign((text: string) => words(text), { analysis });
+    const stem = (analysis: string) => Object.assign((word: string) => word, { analysis });
+    for (const [make, unnamed] of [
+      [(name: string) => tfidf({ tokenizer: named(name) }), tfidf({ tokenizer: words })],
+      [(name: string) => tfidf({ stem: stem(name) }), tfidf({ stem: (word: string) => word })],
+    ] as const) {
+      const snapshot = (await make('one').doIndex(tools)).doSnapshot!();
+      await expect(make('one').doRestore!(snapshot, tools)).resolves.toBeDefined();
+      await expect(make('two').doRestore!(snapshot, tools)).rejects.toThrow(/other settings/);
+      await expect(unnamed.doRestore!(snapshot, tools)).rejects.toThrow(/other settings/);
+    }
+  });
+
   it('rejects a well-formed snapshot whose names repeat, or whose vocabulary, term ids or postings are malformed', async () => {
     const ranker = tfidf();
     const content = decodeSnapshot((await ranker.doIndex(tools)).doSnapshot!(), {
