@@ -62,6 +62,12 @@ export {
   topSlots,
 } from './ranking/top-slots.js';
 export {
+  isOffsetList,
+  type OpenedSnapshot,
+  openRankerSnapshot,
+  type SnapshotSetting,
+} from './snapshot/open-ranker-snapshot.js';
+export {
   checkPackedTerms,
   type PackedTerms,
   packedTermCount,

@@ -1,9 +1,9 @@
 import {
   checkPackedTerms,
-  decodeSnapshot,
   encodeSnapshot,
   failSnapshot,
-  isStringArray,
+  isOffsetList,
+  openRankerSnapshot,
   type PackedTerms,
   packedTermCount,
   packTerms,
@@ -133,30 +133,18 @@ export function writeExactSnapshot(packed: PackedSpellings, titles: boolean): Ui
 const corrupt = (why: string): never => failSnapshot(KIND, why);
 
 /** Whether `offsets` starts at 0, never falls, and ends at `end`. */
-function isOffsets(offsets: Int32Array, end: number): boolean {
-  if (offsets.length === 0 || offsets[0] !== 0 || offsets[offsets.length - 1] !== end) return false;
-  for (let i = 1; i < offsets.length; i++) if (offsets[i]! < offsets[i - 1]!) return false;
-  return true;
-}
-
 /**
  * Reads a snapshot back by view, checking integrity (via the core codec), that it spelt titles as
  * this ranker does, and every offset, slot and flag, throwing `CorruptDataError` otherwise. The
  * caller checks the names against the tools (`checkSnapshotNames`).
  */
 export function readExactSnapshot(bytes: Uint8Array, titles: boolean): PackedSpellings {
-  const content = decodeSnapshot(
+  const content = openRankerSnapshot(
     bytes,
     { kind: KIND, formatVersion: FORMAT_VERSION },
-    { views: true },
+    { key: 'titles', value: titles, other: 'other title settings (titles)' },
   );
-  const meta = content.meta as Partial<SnapshotMeta> | null;
-  if (typeof meta !== 'object' || meta === null) return corrupt('its metadata is missing');
-  if (meta.titles !== titles) {
-    corrupt(`it was made with titles: ${String(meta.titles)}, this ranker has titles: ${titles}`);
-  }
-  const { names } = meta;
-  if (!isStringArray(names)) return corrupt('its name list is malformed');
+  const { names } = content;
   const a = content.arrays;
   if (
     a.length !== 10 ||
@@ -187,11 +175,11 @@ export function readExactSnapshot(bytes: Uint8Array, titles: boolean): PackedSpe
   const count = tools.length;
   if (
     keyStart.length !== packedTermCount(keys) + 1 ||
-    !isOffsets(keyStart, count) ||
+    !isOffsetList(keyStart, count) ||
     textStarts.length !== count + 1 ||
-    !isOffsets(textStarts, textChars.length) ||
+    !isOffsetList(textStarts, textChars.length) ||
     writtenStarts.length !== count + 1 ||
-    !isOffsets(writtenStarts, writtenChars.length) ||
+    !isOffsetList(writtenStarts, writtenChars.length) ||
     plain.length !== count
   ) {
     corrupt('its offsets do not match its keys and spellings');

@@ -1,4 +1,10 @@
-import { decodeSnapshot, encodeSnapshot, failSnapshot, isStringArray } from '@shortlist/core/kit';
+import {
+  encodeSnapshot,
+  failSnapshot,
+  isOffsetList,
+  isStringArray,
+  openRankerSnapshot,
+} from '@shortlist/core/kit';
 import type { AnalysedNames } from './analysed-names.js';
 
 /** Bump whenever the layout below changes; older snapshots are then refused, never misread. */
@@ -25,32 +31,19 @@ export function writeNameSnapshot(analysed: AnalysedNames, fingerprint: string):
 const corrupt = (why: string): never => failSnapshot(KIND, why);
 
 /** Whether `offsets` starts at 0, never falls, and ends at `end`. */
-function isOffsets(offsets: Int32Array, end: number): boolean {
-  if (offsets[0] !== 0 || offsets[offsets.length - 1] !== end) return false;
-  for (let i = 1; i < offsets.length; i++) if (offsets[i]! < offsets[i - 1]!) return false;
-  return true;
-}
-
 /**
  * Reads a snapshot back, checking integrity (via the core codec), that it was made with the same
  * analysis, that words do not repeat, and that every offset and word id is in range, throwing
  * `CorruptDataError` otherwise. The caller checks the names against the tools (`checkSnapshotNames`).
  */
 export function readNameSnapshot(bytes: Uint8Array, fingerprint: string): AnalysedNames {
-  // Views of `bytes`, never written.
-  const content = decodeSnapshot(
+  const content = openRankerSnapshot(
     bytes,
     { kind: KIND, formatVersion: FORMAT_VERSION },
-    { views: true },
+    { key: 'fingerprint', value: fingerprint, other: 'another analysis' },
   );
-  const meta = content.meta as Partial<SnapshotMeta> | null;
-  if (typeof meta !== 'object' || meta === null) return corrupt('its metadata is missing');
-  if (meta.fingerprint !== fingerprint) {
-    corrupt(
-      `it was made with another analysis (${String(meta.fingerprint)}), this ranker uses ${fingerprint}`,
-    );
-  }
-  const { names, words } = meta;
+  const { names } = content;
+  const { words } = content.meta;
   if (!isStringArray(names) || !isStringArray(words)) {
     return corrupt('its name or word list is malformed');
   }
@@ -67,8 +60,8 @@ export function readNameSnapshot(bytes: Uint8Array, fingerprint: string): Analys
   }
   if (
     toolSpellings.length !== names.length + 1 ||
-    !isOffsets(toolSpellings, spellingWords.length - 1) ||
-    !isOffsets(spellingWords, wordIds.length)
+    !isOffsetList(toolSpellings, spellingWords.length - 1) ||
+    !isOffsetList(spellingWords, wordIds.length)
   ) {
     corrupt('its offsets do not match its names and words');
   }

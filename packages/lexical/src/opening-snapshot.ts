@@ -1,9 +1,8 @@
 import {
   checkPackedTerms,
-  decodeSnapshot,
   encodeSnapshot,
   failSnapshot,
-  isStringArray,
+  openRankerSnapshot,
   type PackedTerms,
   packedTermCount,
 } from '@shortlist/core/kit';
@@ -47,21 +46,12 @@ const corrupt = (why: string): never => failSnapshot(KIND, why);
  * `CorruptDataError` otherwise. The caller checks the names against the tools (`checkSnapshotNames`).
  */
 export function readOpeningSnapshot(bytes: Uint8Array, fingerprint: string): OwnedOpenings {
-  // Views of `bytes`, never written.
-  const content = decodeSnapshot(
+  const content = openRankerSnapshot(
     bytes,
     { kind: KIND, formatVersion: FORMAT_VERSION },
-    { views: true },
+    { key: 'fingerprint', value: fingerprint, other: 'another analysis' },
   );
-  const meta = content.meta as Partial<SnapshotMeta> | null;
-  if (typeof meta !== 'object' || meta === null) return corrupt('its metadata is missing');
-  if (meta.fingerprint !== fingerprint) {
-    corrupt(
-      `it was made with another analysis (${String(meta.fingerprint)}), this ranker uses ${fingerprint}`,
-    );
-  }
-  const { names } = meta;
-  if (!isStringArray(names)) return corrupt('its name list is malformed');
+  const { names } = content;
   const [chars, starts, table, owners] = content.arrays;
   if (
     content.arrays.length !== 4 ||

@@ -1,9 +1,8 @@
 import {
   checkPackedTerms,
-  decodeSnapshot,
   encodeSnapshot,
   failSnapshot,
-  isStringArray,
+  openRankerSnapshot,
   packedTermCount,
   packTerms,
 } from '@shortlist/core/kit';
@@ -58,20 +57,12 @@ const corrupt = (why: string): never => failSnapshot(KIND, why);
  */
 export function readTfidfSnapshot(bytes: Uint8Array, fingerprint: string): PackedDocuments {
   // Views of `bytes`, never written: the store copies its entries before it changes them.
-  const content = decodeSnapshot(
+  const content = openRankerSnapshot(
     bytes,
     { kind: KIND, formatVersion: FORMAT_VERSION },
-    { views: true },
+    { key: 'fingerprint', value: fingerprint, other: 'other settings' },
   );
-  const meta = content.meta as Partial<SnapshotMeta> | null;
-  if (typeof meta !== 'object' || meta === null) return corrupt('its metadata is missing');
-  if (meta.fingerprint !== fingerprint) {
-    corrupt(
-      `it was taken with other settings (${String(meta.fingerprint)}), this ranker uses ${fingerprint}`,
-    );
-  }
-  const { names } = meta;
-  if (!isStringArray(names)) return corrupt('its name list is malformed');
+  const { names } = content;
   const [offsets, termIds, weights, chars, starts, table, ...compiled] = content.arrays;
   if (
     !(offsets instanceof Int32Array) ||
