@@ -13,7 +13,7 @@ export interface WeightedTerm {
 }
 
 /** A description near a query: its tool's index in the memory's tool list, and the cosine. */
-export interface NearDescription {
+interface NearDescription {
   readonly tool: number;
   readonly similarity: number;
 }

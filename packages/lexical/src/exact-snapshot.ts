@@ -45,7 +45,7 @@ export interface SpellingEntry {
 }
 
 /** Lays `texts` end to end. */
-export function packTexts(texts: readonly string[]): PackedTexts {
+function packTexts(texts: readonly string[]): PackedTexts {
   let length = 0;
   for (const text of texts) length += text.length;
   const chars = new Uint16Array(length);

@@ -26,9 +26,9 @@ export type FieldWeights = Readonly<Partial<Record<ToolField, number>>>;
 const MAX_DEPTH = 4;
 
 /** The schema's fields, in `toolFieldNames` order from `parameterNames`; `visitSchemaText` tags text with these. */
-export const SCHEMA_NAME = 3;
-export const SCHEMA_DESCRIPTION = 4;
-export const SCHEMA_ENUM = 5;
+const SCHEMA_NAME = 3;
+const SCHEMA_DESCRIPTION = 4;
+const SCHEMA_ENUM = 5;
 
 /**
  * Receives each piece of a schema's searchable text with its field's index in `toolFieldNames`
