@@ -2,16 +2,11 @@
  * Each ranker's top tools for the demo's sample requests over the CLI's sample catalogue, and
  * the fused picks: what decides the first pick. Run: pnpm lab lab/lexical/demo-diagnose.ts
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pipe, toTools } from '@shortlist/core';
+import { pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
 import { lexical, lexicalRankers } from '@shortlist/lexical';
-import { repoRoot } from '../benchmarks.mjs';
+import { sampleQueries as queries, sampleTools as tools } from './variant-runs.js';
 
-const data = join(repoRoot, 'packages/cli/data');
-const tools = toTools(JSON.parse(readFileSync(join(data, 'sample-tools.json'), 'utf8')));
-const queries: string[] = JSON.parse(readFileSync(join(data, 'sample-queries.json'), 'utf8'));
 const only = process.argv.slice(2);
 const raw = await pipe(...lexicalRankers())
   .fuse(rrf())

@@ -7,18 +7,17 @@
  * lexical() on each shared set, paired.
  * Run: pnpm lab lab/lexical/leading-name-word.ts [any|first] [WEIGHT...]   (defaults: any 0.5 2)
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Pipeline, pipe, type RankerV1, type Tool, toTools } from '@shortlist/core';
+import { type Pipeline, pipe, type RankerV1, type Tool } from '@shortlist/core';
 import { englishStopwords, splitWords } from '@shortlist/core/kit';
-import { loadDataset, ndcgAt, pairedBootstrap } from '@shortlist/eval';
+import { loadDataset, pairedBootstrap } from '@shortlist/eval';
 import { weighted } from '@shortlist/fusion';
 import { lexical, lexicalFusion, lexicalRankers, withAbstention } from '@shortlist/lexical';
 import { canonicalWord } from '../../packages/lexical/src/action-verbs.js';
 import { exactFirst } from '../../packages/lexical/src/exact-first.js';
-import { benchmarksDir, repoRoot } from '../benchmarks.mjs';
+import { benchmarksDir } from '../benchmarks.mjs';
 import { percent } from '../ranking-scores.js';
 import { folders } from './ranker-runs.js';
+import { queryScores, sampleQueries, sampleTools } from './variant-runs.js';
 
 const [mode = 'any', ...asked] = process.argv.slice(2);
 if (mode !== 'any' && mode !== 'first') throw new Error(`mode must be any or first, got ${mode}`);
@@ -75,39 +74,26 @@ const withLead = (weight: number): Pipeline =>
     ),
   );
 
-const data = join(repoRoot, 'packages/cli/data');
-const tools = toTools(JSON.parse(readFileSync(join(data, 'sample-tools.json'), 'utf8')));
-const queries: string[] = JSON.parse(readFileSync(join(data, 'sample-queries.json'), 'utf8'));
 const firstPick = async (pipeline: Pipeline) => {
-  const picker = await pipeline.index(tools);
+  const picker = await pipeline.index(sampleTools);
   const picks: string[] = [];
-  for (const query of queries) picks.push((await picker.select(query)).picks[0]?.name ?? '-');
+  for (const query of sampleQueries) picks.push((await picker.select(query)).picks[0]?.name ?? '-');
   return picks;
 };
 const base = await firstPick(lexical({ maxTokens: false }));
 for (const weight of weights) {
   const picks = await firstPick(withLead(weight));
   console.log(`\ndemo, lead (${mode}) at ${weight}: first picks that change`);
-  queries.forEach((query, i) => {
+  sampleQueries.forEach((query, i) => {
     if (picks[i] !== base[i]) console.log(`  ${query}: ${base[i]} -> ${picks[i]}`);
   });
 }
 
 for (const set of folders) {
   const dataset = await loadDataset(`${benchmarksDir}/${set}`);
-  const top10 = async (pipeline: Pipeline) => {
-    const picker = await pipeline.index(dataset.tools);
-    const ndcg = new Float64Array(dataset.queries.length);
-    for (const [i, query] of dataset.queries.entries()) {
-      const { picks } = await picker.select(query.query, { limit: 10 });
-      const names = picks.map((pick) => pick.name);
-      ndcg[i] = ndcgAt(names, new Set(query.relevant), 10);
-    }
-    return ndcg;
-  };
-  const without = await top10(lexical({ maxTokens: false }));
+  const without = (await queryScores(lexical({ maxTokens: false }), dataset)).ndcg;
   for (const weight of weights) {
-    const ndcg = await top10(withLead(weight));
+    const { ndcg } = await queryScores(withLead(weight), dataset);
     const changed = ndcg.filter((v, i) => v !== without[i]).length;
     console.log(
       `${set}: lead (${mode}) at ${weight} − lexical() ${percent(pairedBootstrap(ndcg, without))} points of nDCG@10; ${changed} queries change`,
