@@ -3,7 +3,7 @@ import { bm25 } from '@shortlist/bm25';
 import { pipe } from '@shortlist/core';
 import { redisExampleStore, restoreOrIndex } from '@shortlist/redis';
 import type { HostileCase } from '../hostile-case.js';
-import { numberedTools, withRedis } from '../redis-fixture.js';
+import { numberedTools, type RedisFixture, withRedis } from '../redis-fixture.js';
 
 const stream = 'shortlist:catalogue:default';
 const stateKey = `${stream}:state`;
@@ -23,51 +23,76 @@ function misreported(warnings: readonly string[], cause: RegExp): string | undef
   return cause.test(said) ? undefined : `no warning says ${cause}: ${said || '(none)'}`;
 }
 
+/** How many tools a process started now serves once it has caught up with the shared catalogue. */
+async function lateSize(redis: RedisFixture): Promise<number> {
+  const late = await redis.follow([]);
+  await late.sync.caughtUp();
+  return late.size();
+}
+
+/**
+ * A case where `lose` takes the catalogue state after `batches` of 100 tools went through a stream
+ * trimmed to 10 entries: a process started later serves them all, or says to fix maxmemory-policy.
+ */
+function stateLostCase(
+  name: string,
+  redisArgs: readonly string[],
+  batches: number,
+  lose: (redis: RedisFixture) => Promise<unknown>,
+): HostileCase {
+  const count = batches * 100;
+  return {
+    item: 14,
+    name,
+    wants: 'either',
+    errorSays: /maxmemory-policy/,
+    needs,
+    run: () =>
+      withRedis(redisArgs, async (redis) => {
+        const first = await redis.follow([], { maxEntries: 10 });
+        for (let batch = 0; batch < batches; batch++)
+          await first.sync.add(numberedTools(100, batch * 100));
+        await lose(redis);
+        return lateSize(redis);
+      }),
+    check: (size) =>
+      size === count ? undefined : `served ${size} of ${count} tools without an error`,
+  };
+}
+
+/** Adds one example through a fresh `redisExampleStore()`, closed either way. */
+async function addOneExample(url: string): Promise<void> {
+  const examples = redisExampleStore({ redis: url, onWarning: () => undefined });
+  try {
+    return await examples.addExamples([{ query: 'send a fax', tool: 'fax_send' }]);
+  } finally {
+    await examples.close();
+  }
+}
+
 type Told = { warnings: string[]; pending?: number; size?: number; nothingHalfWritten?: boolean };
 
 /** Item 14: issue 23's Redis findings (eviction, a full Redis, keys of another type, stale locks). */
 export const redisCases: HostileCase[] = [
-  {
-    item: 14,
-    name: 'allkeys-lru evicts the catalogue state; a process started later',
-    wants: 'either',
-    errorSays: /maxmemory-policy/,
-    needs,
-    run: () =>
-      withRedis(['--maxmemory', '3mb', '--maxmemory-policy', 'allkeys-lru'], async (redis) => {
-        const first = await redis.follow([], { maxEntries: 10 });
-        for (let batch = 0; batch < 6; batch++)
-          await first.sync.add(numberedTools(100, batch * 100));
-        // Other data fills the memory until Redis evicts the state (the stream kept in use).
-        const junk = 'x'.repeat(20_000);
-        for (let i = 0; i < 5000 && (await redis.admin.exists(stateKey)) === 1; i++) {
-          await redis.admin.set(`junk:${i}`, junk);
-          await redis.admin.xlen(stream);
-        }
-        const late = await redis.follow([]);
-        await late.sync.caughtUp();
-        return late.size();
-      }),
-    check: (size) => (size === 600 ? undefined : `served ${size} of 600 tools without an error`),
-  },
-  {
-    item: 14,
-    name: 'the state hash gone (as evicted) from a trimmed stream; a process started later',
-    wants: 'either',
-    errorSays: /maxmemory-policy/,
-    needs,
-    run: () =>
-      withRedis([], async (redis) => {
-        const first = await redis.follow([], { maxEntries: 10 });
-        for (let batch = 0; batch < 3; batch++)
-          await first.sync.add(numberedTools(100, batch * 100));
-        await redis.admin.del(stateKey);
-        const late = await redis.follow([]);
-        await late.sync.caughtUp();
-        return late.size();
-      }),
-    check: (size) => (size === 300 ? undefined : `served ${size} of 300 tools without an error`),
-  },
+  stateLostCase(
+    'allkeys-lru evicts the catalogue state; a process started later',
+    ['--maxmemory', '3mb', '--maxmemory-policy', 'allkeys-lru'],
+    6,
+    async (redis) => {
+      // Other data fills the memory until Redis evicts the state (the stream kept in use).
+      const junk = 'x'.repeat(20_000);
+      for (let i = 0; i < 5000 && (await redis.admin.exists(stateKey)) === 1; i++) {
+        await redis.admin.set(`junk:${i}`, junk);
+        await redis.admin.xlen(stream);
+      }
+    },
+  ),
+  stateLostCase(
+    'the state hash gone (as evicted) from a trimmed stream; a process started later',
+    [],
+    3,
+    (redis) => redis.admin.del(stateKey),
+  ),
   {
     item: 14,
     name: 'the state hash gone, a publish, then the stream gone too; a process started later',
@@ -80,9 +105,7 @@ export const redisCases: HostileCase[] = [
         await redis.admin.del(stateKey);
         await first.sync.add([fax]); // must rebuild the whole state, not hold only the fax
         await redis.admin.del(stream);
-        const late = await redis.follow([]);
-        await late.sync.caughtUp();
-        return late.size();
+        return lateSize(redis);
       }),
     check: (size) => (size === 31 ? undefined : `served ${size} of 31 tools`),
   },
@@ -116,9 +139,7 @@ export const redisCases: HostileCase[] = [
         const first = await redis.follow([]);
         await first.sync.add(numberedTools(50));
         await redis.admin.config('SET', 'maxmemory', '1');
-        const late = await redis.follow([]);
-        await late.sync.caughtUp();
-        return { warnings: redis.warnings, size: late.size() };
+        return { warnings: redis.warnings, size: await lateSize(redis) };
       }),
     check: (answer) => {
       const { warnings, size } = answer as Told;
@@ -135,12 +156,7 @@ export const redisCases: HostileCase[] = [
     run: () =>
       withRedis(['--maxmemory-policy', 'noeviction'], async (redis) => {
         await redis.admin.config('SET', 'maxmemory', '1');
-        const examples = redisExampleStore({ redis: redis.url, onWarning: () => undefined });
-        try {
-          return await examples.addExamples([{ query: 'send a fax', tool: 'fax_send' }]);
-        } finally {
-          await examples.close();
-        }
+        return addOneExample(redis.url);
       }),
   },
   {
@@ -177,12 +193,7 @@ export const redisCases: HostileCase[] = [
     run: () =>
       withRedis([], async (redis) => {
         await redis.admin.set(examplesKey, 'not a stream');
-        const examples = redisExampleStore({ redis: redis.url, onWarning: () => undefined });
-        try {
-          return await examples.addExamples([{ query: 'send a fax', tool: 'fax_send' }]);
-        } finally {
-          await examples.close();
-        }
+        return addOneExample(redis.url);
       }),
   },
   {
