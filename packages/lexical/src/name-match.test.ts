@@ -132,7 +132,7 @@ describe('nameMatch snapshots', () => {
     await expect(fewer).rejects.toSatisfy(CorruptDataError.isInstance);
   });
 
-  it('refuses a well-formed snapshot whose names or words repeat or whose word ids stray', async () => {
+  it('refuses a well-formed snapshot whose names or words repeat, whose words are not strings or whose word ids stray', async () => {
     const ranker = nameMatch();
     const index = await ranker.doIndex(toTools(titled));
     const content = decodeSnapshot(index.doSnapshot!(), { kind: 'name-match', formatVersion: 1 });
@@ -154,6 +154,7 @@ describe('nameMatch snapshots', () => {
     for (const [change, why] of [
       [{ names }, /is not among the tools, or repeats/],
       [{ words }, /words repeat/],
+      [{ words: [1, 2] as unknown as string[] }, /word list is malformed/],
       [{ wordIds }, /out of range/],
     ] as const) {
       await expect(ranker.doRestore!(rewritten(change), tools)).rejects.toThrow(why);

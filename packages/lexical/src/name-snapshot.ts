@@ -30,7 +30,6 @@ export function writeNameSnapshot(analysed: AnalysedNames, fingerprint: string):
 
 const corrupt = (why: string): never => failSnapshot(KIND, why);
 
-/** Whether `offsets` starts at 0, never falls, and ends at `end`. */
 /**
  * Reads a snapshot back, checking integrity (via the core codec), that it was made with the same
  * analysis, that words do not repeat, and that every offset and word id is in range, throwing
@@ -44,9 +43,8 @@ export function readNameSnapshot(bytes: Uint8Array, fingerprint: string): Analys
   );
   const { names } = content;
   const { words } = content.meta;
-  if (!isStringArray(names) || !isStringArray(words)) {
-    return corrupt('its name or word list is malformed');
-  }
+  // openRankerSnapshot() has checked the names.
+  if (!isStringArray(words)) return corrupt('its word list is malformed');
   // Repeated names are refused with the catalogue check (checkSnapshotNames) on restore.
   if (new Set(words).size !== words.length) corrupt('its words repeat');
   const [toolSpellings, spellingWords, wordIds] = content.arrays;

@@ -2,6 +2,7 @@ import {
   checkPackedTerms,
   encodeSnapshot,
   failSnapshot,
+  isOffsetList,
   openRankerSnapshot,
   packedTermCount,
   packTerms,
@@ -78,13 +79,9 @@ export function readTfidfSnapshot(bytes: Uint8Array, fingerprint: string): Packe
   const terms = { chars, starts, table };
   checkPackedTerms(KIND, terms);
   const termCount = packedTermCount(terms);
-  if (offsets.length !== names.length + 1 || offsets[0] !== 0)
-    corrupt('its offsets do not match its names');
-  if (offsets[names.length] !== termIds.length || termIds.length !== weights.length) {
-    corrupt('its postings do not match its offsets');
-  }
-  for (let i = 0; i < names.length; i++) {
-    if (offsets[i + 1]! < offsets[i]!) corrupt('its offsets are not ascending');
+  if (offsets.length !== names.length + 1) corrupt('its offsets do not match its names');
+  if (!isOffsetList(offsets, termIds.length) || termIds.length !== weights.length) {
+    corrupt('its offsets do not run over its postings in order');
   }
   // Documents per term, counted from the documents, must be the postings' lengths (the store
   // keeps them to recompute idf once it changes).

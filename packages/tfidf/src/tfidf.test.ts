@@ -321,6 +321,7 @@ describe('tfidf snapshots', () => {
     ];
     const rewritten = (change: {
       names?: string[];
+      offsets?: Int32Array;
       termIds?: Int32Array;
       starts?: Int32Array;
       table?: Int32Array;
@@ -332,7 +333,7 @@ describe('tfidf snapshots', () => {
         ...content,
         meta: { ...meta, names: change.names ?? meta.names },
         arrays: [
-          offsets,
+          change.offsets ?? offsets,
           change.termIds ?? termIds,
           weights,
           chars,
@@ -355,6 +356,8 @@ describe('tfidf snapshots', () => {
     twice[empty] = twice[used]!;
     const falling = starts.slice();
     falling[1] = falling[2]! + 1;
+    const fallingOffsets = offsets.slice();
+    fallingOffsets[1] = fallingOffsets[2]! + 1;
     const strayDocs = postingDocs.slice();
     strayDocs[0] = meta.names.length;
     const unordered = postingDocs.slice();
@@ -367,6 +370,8 @@ describe('tfidf snapshots', () => {
     zero[0] = 0;
     for (const [change, why] of [
       [{ names }, /is not among the tools, or repeats/],
+      [{ offsets: fallingOffsets }, /offsets do not run over its postings in order/],
+      [{ offsets: offsets.subarray(1) }, /offsets do not match its names/],
       [{ termIds: strayIds }, /out of range/],
       [{ table: twice }, /term table holds an id out of range or twice/],
       [{ table: table.subarray(0, table.length / 2) }, /term table/],
