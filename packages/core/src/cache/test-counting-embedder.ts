@@ -5,7 +5,10 @@ export interface CountingEmbedder extends EmbedderV1 {
   readonly calls: string[][];
 }
 
-/** Hashes character trigrams into `dimensions` buckets; same text, same vector. */
+/**
+ * Hashes character trigrams into `dimensions` buckets; same text, same vector. `@shortlist/conformance`
+ * publishes the same embedder, but it depends on core, so core's own tests keep this copy.
+ */
 export function countingEmbedder(
   options: { modelId?: string; dimensions?: number; maxBatchSize?: number } = {},
 ): CountingEmbedder {
