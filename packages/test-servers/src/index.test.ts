@@ -21,6 +21,7 @@ it('exports exactly the shared servers and their plumbing', async () => {
     'startHttpServer',
     'startOpenAIServer',
     'startRedisServer',
+    'tableRows',
     'tokensOf',
     'toolSearchCall',
     'vectorOf',

@@ -46,4 +46,5 @@ export { functionCall, message, toolSearchCall } from './openai/responses-items.
 export type { WireObject, WireRequest } from './openai/wire.js';
 export { freePort, startRedisServer, type TestRedisServer } from './redis/redis-server.js';
 export { sendFault, sendHalfJson, sendJson } from './send-json.js';
+export { tableRows } from './table-rows.js';
 export { vectorOf } from './vector-of.js';
