@@ -12,6 +12,7 @@ import {
 import { dampCount, type TermWeights } from './term-weights.js';
 import { emptyPostings, type TfidfPostings } from './tfidf-postings.js';
 import { type QueryVector, queryVector, readQueryVector } from './tfidf-query.js';
+import { inverseNorm, smoothedIdf } from './tfidf-weights.js';
 
 /** Per-document data that survives snapshots: names and term frequencies (idf-free). */
 export interface StoredDocuments {
@@ -24,12 +25,17 @@ export interface StoredDocuments {
 }
 
 /**
- * `StoredDocuments` as a snapshot holds them: the vocabulary packed, and the postings compiled
- * from the documents (as `TfidfStore` compiles them), all read by view.
+ * A snapshot's index as it is read back: names, the vocabulary packed, the compiled postings,
+ * and each posting's stored (damped, field-weighted) frequency as an index into `values`, from
+ * which the documents are rebuilt only when the store first changes.
  */
-export interface PackedDocuments extends Omit<StoredDocuments, 'terms'> {
+export interface RestoredPostings {
+  readonly names: readonly string[];
   readonly terms: PackedTerms;
-  readonly postings?: TfidfPostings;
+  readonly postings: TfidfPostings;
+  /** Posting p's stored frequency is `values[valueIndex[p]]`. */
+  readonly valueIndex: Uint16Array | Uint32Array;
+  readonly values: Float64Array;
 }
 
 /** Looks a term's id up, in a `Map` or in a snapshot's packed vocabulary. */
@@ -43,9 +49,6 @@ const growInt32 = (array: Int32Array, needed: number): Int32Array => {
   grown.set(array);
   return grown;
 };
-
-const smoothedIdf = (documents: number, frequency: number): number =>
-  Math.log((1 + documents) / (1 + frequency)) + 1;
 
 /**
  * The TF-IDF inverted index. Documents keep their raw (field-weighted, damped) term
@@ -62,8 +65,11 @@ export class TfidfStore {
   private packed: PackedTerms | undefined;
   /** What queries look terms up in: `termIds`, or the packed vocabulary. */
   private lookup: TermLookup = this.termIds;
-  /** Whether the entry arrays are views of a snapshot's bytes, never to be written. */
-  private borrowed = false;
+  /**
+   * A restored store's stored frequencies by posting: the documents are rebuilt from them and
+   * the postings (`materialize`) only when the store first changes, so a restore reads no entry.
+   */
+  private restored: RestoredPostings | undefined;
   /** Live documents containing each term. */
   private df: Int32Array = new Int32Array(256);
   private readonly names: (string | undefined)[] = [];
@@ -119,24 +125,15 @@ export class TfidfStore {
   /** Adds one document; the caller has checked that the name is new. */
   add(name: string, bag: TermWeights): void {
     this.unpack();
+    this.materialize();
     const n = bag.terms.length;
-    this.reserveEntries(this.entryCount + n);
-    const start = this.entryCount;
+    if (this.order.length < n) this.order = new Int32Array(n);
     for (let i = 0; i < n; i++) {
-      const term = bag.terms[i]!;
-      let id = this.termIds.get(term);
-      if (id === undefined) {
-        id = this.terms.length;
-        this.termIds.set(term, id);
-        this.terms.push(term);
-        if (id >= this.df.length) this.df = growInt32(this.df, id + 1);
-      }
-      this.df[id]!++;
-      this.entryTerms[start + i] = id;
-      this.entryWeights[start + i] = bag.weights[i]!;
+      const id = this.idOf(bag.terms[i]!);
+      this.order[i] = id;
+      this.counts[id] = bag.weights[i]!;
     }
-    this.entryCount += n;
-    this.place(name, start, n);
+    this.writeEntries(name, n, false);
   }
 
   /**
@@ -167,6 +164,7 @@ export class TfidfStore {
     sublinearTf: boolean,
   ): void {
     this.unpack();
+    this.materialize();
     const stamp = ++this.stamp;
     let n = 0;
     for (let f = 0; f < fieldIds.length; f++) {
@@ -184,14 +182,24 @@ export class TfidfStore {
         this.counts[id]! += weight;
       }
     }
+    this.writeEntries(name, n, sublinearTf);
+  }
+
+  /**
+   * Stores the document of the `n` distinct term ids in `order` with their counts in `counts`,
+   * in ascending term id: one order however the text came, so a norm is summed alike by a build
+   * and by a restore that rebuilds documents from postings.
+   */
+  private writeEntries(name: string, n: number, damp: boolean): void {
+    const ids = this.order.subarray(0, n).sort();
     this.reserveEntries(this.entryCount + n);
     const start = this.entryCount;
     for (let k = 0; k < n; k++) {
-      const id = this.order[k]!;
+      const id = ids[k]!;
       const count = this.counts[id]!;
       this.df[id]!++;
       this.entryTerms[start + k] = id;
-      this.entryWeights[start + k] = sublinearTf ? dampCount(count) : count;
+      this.entryWeights[start + k] = damp ? dampCount(count) : count;
     }
     this.entryCount += n;
     this.place(name, start, n);
@@ -256,6 +264,7 @@ export class TfidfStore {
   remove(name: string): boolean {
     const slot = this.slots.get(name);
     if (slot === undefined) return false;
+    this.materialize();
     const start = this.docStart[slot]!;
     const end = start + this.docLength[slot]!;
     for (let e = start; e < end; e++) this.df[this.entryTerms[e]!]!--;
@@ -284,7 +293,6 @@ export class TfidfStore {
   }
 
   private resize(capacity: number): void {
-    this.borrowed = false;
     const terms = new Int32Array(capacity);
     terms.set(this.entryTerms.subarray(0, this.entryCount));
     const weights = new Float64Array(capacity);
@@ -296,8 +304,6 @@ export class TfidfStore {
   /** Drops removed documents' entries once they are a quarter of the arrays (slots stay). */
   private compact(): void {
     if (this.garbage * 4 < this.entryCount) return;
-    // Entries read from a snapshot's bytes are copied before they move.
-    if (this.borrowed) this.resize(this.entryCount);
     let at = 0;
     const { entryTerms, entryWeights, docStart, docLength } = this;
     // Live documents in start order, so entries only ever move towards the front.
@@ -339,18 +345,13 @@ export class TfidfStore {
       if (names[slot] === undefined) continue;
       const start = docStart[slot]!;
       const end = start + docLength[slot]!;
-      let squares = 0;
-      for (let e = start; e < end; e++) {
-        const w = entryWeights[e]! * idf[entryTerms[e]!]!;
-        squares += w * w;
-      }
-      if (squares === 0) continue;
-      const inverseNorm = 1 / Math.sqrt(squares);
+      const inverse = inverseNorm(entryTerms, entryWeights, start, end, idf);
+      if (inverse === 0) continue;
       for (let e = start; e < end; e++) {
         const t = entryTerms[e]!;
         const p = cursor[t]!++;
         postingDocs[p] = slot;
-        const w = entryWeights[e]! * idf[t]! * inverseNorm;
+        const w = entryWeights[e]! * idf[t]! * inverse;
         postingWeights[p] = w;
         if (w > maxWeights[t]!) maxWeights[t] = w;
       }
@@ -393,8 +394,23 @@ export class TfidfStore {
   /** The documents in slot order, with unused terms dropped, for a snapshot. */
   exportDocuments(): StoredDocuments {
     this.unpack();
+    this.materialize();
+    // Terms some live document has keep their order (ids only close up), so every document's
+    // entries stay in ascending term id.
     const remap = new Int32Array(this.terms.length).fill(-1);
+    for (let slot = 0; slot < this.names.length; slot++) {
+      if (this.names[slot] === undefined) continue;
+      const start = this.docStart[slot]!;
+      const end = start + this.docLength[slot]!;
+      for (let e = start; e < end; e++) remap[this.entryTerms[e]!] = 0;
+    }
     const terms: string[] = [];
+    for (let term = 0; term < remap.length; term++) {
+      if (remap[term] === 0) {
+        remap[term] = terms.length;
+        terms.push(this.terms[term]!);
+      }
+    }
     const names: string[] = [];
     const offsets = new Int32Array(this.live + 1);
     const total = this.entryCount - this.garbage;
@@ -406,14 +422,7 @@ export class TfidfStore {
       const start = this.docStart[slot]!;
       const end = start + this.docLength[slot]!;
       for (let e = start; e < end; e++) {
-        const term = this.entryTerms[e]!;
-        let id = remap[term]!;
-        if (id < 0) {
-          id = terms.length;
-          remap[term] = id;
-          terms.push(this.terms[term]!);
-        }
-        termIds[p] = id;
+        termIds[p] = remap[this.entryTerms[e]!]!;
         weights[p++] = this.entryWeights[e]!;
       }
       names.push(this.names[slot]!);
@@ -423,54 +432,57 @@ export class TfidfStore {
   }
 
   /**
-   * Loads documents a snapshot held (validated by the caller), reading its arrays and packed
-   * vocabulary in place: the work is one pass over the entries (document frequencies, then the
-   * postings), with no term string made or hashed.
+   * A store over a snapshot's postings (checked by the reader), read in place: no entry is
+   * read and no term string made until the store first changes (`materialize`).
    */
-  static fromDocuments(documents: PackedDocuments): TfidfStore {
+  static fromPostings(restored: RestoredPostings): TfidfStore {
     const store = new TfidfStore();
-    const { names, terms, offsets, termIds, postings } = documents;
-    // Indexed loops throughout: a restore runs once, in code not yet compiled, where iterators
-    // and callbacks cost several times a plain loop.
+    const { names, terms, postings } = restored;
     store.packed = terms;
     store.lookup = { get: (term) => packedTermId(terms, term) };
     const termCount = packedTermCount(terms);
+    // Every document is live: a term's postings are the documents that have it.
     const df = new Int32Array(Math.max(256, termCount));
-    if (postings) {
-      // Every document is live: a term's postings are the documents that have it.
-      for (let t = 0; t < termCount; t++) df[t] = postings.offsets[t + 1]! - postings.offsets[t]!;
-    } else {
-      for (let p = 0; p < termIds.length; p++) df[termIds[p]!]!++;
-    }
+    for (let t = 0; t < termCount; t++) df[t] = postings.offsets[t + 1]! - postings.offsets[t]!;
     store.df = df;
-    const count = names.length;
-    store.entryTerms = termIds;
-    store.entryWeights = documents.weights;
-    store.entryCount = termIds.length;
-    store.borrowed = true;
-    store.docStart = new Int32Array(Math.max(64, count));
-    store.docLength = new Int32Array(Math.max(64, count));
-    const { docStart, docLength } = store;
-    for (let doc = 0; doc < count; doc++) {
-      docStart[doc] = offsets[doc]!;
-      docLength[doc] = offsets[doc + 1]! - offsets[doc]!;
-      store.names.push(names[doc]!);
-    }
-    store.live = count;
+    for (let doc = 0; doc < names.length; doc++) store.names.push(names[doc]!);
+    store.live = names.length;
     store.slotMap = undefined;
-    if (postings) {
-      store.postings = postings;
-      store.compiled = true;
-    } else {
-      store.compile();
-    }
+    store.postings = postings;
+    store.compiled = true;
+    store.restored = restored;
     return store;
   }
 
-  /** The postings a store restored from `documents` compiles: what a snapshot stores with them. */
-  static postingsOf(documents: PackedDocuments): TfidfPostings {
-    const store = TfidfStore.fromDocuments({ ...documents, postings: undefined });
-    return store.postings;
+  /**
+   * Rebuilds a restored store's documents from its postings, before its first change: each
+   * document's entries come out in ascending term id, as a build stores them.
+   */
+  private materialize(): void {
+    const restored = this.restored;
+    if (!restored) return;
+    this.restored = undefined;
+    const { offsets, docs } = restored.postings;
+    const { valueIndex, values } = restored;
+    const count = this.names.length;
+    const total = docs.length;
+    this.docStart = new Int32Array(Math.max(64, count));
+    this.docLength = new Int32Array(Math.max(64, count));
+    const { docStart, docLength } = this;
+    for (let p = 0; p < total; p++) docLength[docs[p]!]!++;
+    for (let doc = 1; doc < count; doc++) docStart[doc] = docStart[doc - 1]! + docLength[doc - 1]!;
+    const fill = docStart.slice(0, count);
+    this.entryTerms = new Int32Array(Math.max(1024, total));
+    this.entryWeights = new Float64Array(Math.max(1024, total));
+    const { entryTerms, entryWeights } = this;
+    for (let t = 0; t + 1 < offsets.length; t++) {
+      for (let p = offsets[t]!; p < offsets[t + 1]!; p++) {
+        const e = fill[docs[p]!]!++;
+        entryTerms[e] = t;
+        entryWeights[e] = values[valueIndex[p]!]!;
+      }
+    }
+    this.entryCount = total;
   }
 
   /** Compiles now rather than on the first query, so a fresh index answers at full speed. */

@@ -297,59 +297,50 @@ describe('tfidf snapshots', () => {
     }
   });
 
-  it('rejects a well-formed snapshot whose names repeat, or whose vocabulary, term ids or postings are malformed', async () => {
+  it('rejects a well-formed snapshot whose names repeat, or whose vocabulary, postings or values are malformed', async () => {
     const ranker = tfidf();
     const content = decodeSnapshot((await ranker.doIndex(tools)).doSnapshot!(), {
       kind: 'tfidf',
-      formatVersion: 2,
+      formatVersion: 3,
     });
     const meta = content.meta as { names: string[] };
-    const [offsets, termIds, weights, chars, starts, table] = content.arrays as [
-      Int32Array,
-      Int32Array,
-      Float64Array,
+    const [chars, starts, table, offsets, docs, weights, valueIndex, values] = content.arrays as [
       Uint8Array,
       Int32Array,
       Int32Array,
-    ];
-    const [postingOffsets, postingDocs, postingWeights, ...bounds] = content.arrays.slice(6) as [
       Int32Array,
       Int32Array,
       Float64Array,
-      Float64Array,
+      Uint16Array,
       Float64Array,
     ];
     const rewritten = (change: {
       names?: string[];
-      offsets?: Int32Array;
-      termIds?: Int32Array;
       starts?: Int32Array;
       table?: Int32Array;
-      postingOffsets?: Int32Array;
-      postingDocs?: Int32Array;
-      postingWeights?: Float64Array;
+      offsets?: Int32Array;
+      docs?: Int32Array | Float64Array;
+      weights?: Float64Array;
+      valueIndex?: Uint16Array;
+      values?: Float64Array;
     }) =>
       encodeSnapshot({
         ...content,
         meta: { ...meta, names: change.names ?? meta.names },
         arrays: [
-          change.offsets ?? offsets,
-          change.termIds ?? termIds,
-          weights,
           chars,
           change.starts ?? starts,
           change.table ?? table,
-          change.postingOffsets ?? postingOffsets,
-          change.postingDocs ?? postingDocs,
-          change.postingWeights ?? postingWeights,
-          ...bounds,
+          change.offsets ?? offsets,
+          change.docs ?? docs,
+          change.weights ?? weights,
+          change.valueIndex ?? valueIndex,
+          change.values ?? values,
         ],
       });
     expect(await ranker.doRestore!(rewritten({}), tools)).toBeDefined();
     const names = [...meta.names];
     names[1] = names[0]!;
-    const strayIds = termIds.slice();
-    strayIds[0] = starts.length - 1;
     const twice = table.slice();
     const used = twice.findIndex((entry) => entry !== 0);
     const empty = twice.indexOf(0);
@@ -358,28 +349,31 @@ describe('tfidf snapshots', () => {
     falling[1] = falling[2]! + 1;
     const fallingOffsets = offsets.slice();
     fallingOffsets[1] = fallingOffsets[2]! + 1;
-    const strayDocs = postingDocs.slice();
+    const strayDocs = docs.slice();
     strayDocs[0] = meta.names.length;
-    const unordered = postingDocs.slice();
-    const long = [...postingOffsets].findIndex((at, t) => postingOffsets[t + 1]! - at >= 2);
-    unordered[postingOffsets[long]! + 1] = unordered[postingOffsets[long]!]!;
-    // A document moved from one term's postings to the next: counts no longer match.
-    const shifted = postingOffsets.slice();
-    shifted[long + 1]! -= 1;
-    const zero = postingWeights.slice();
+    const unordered = docs.slice();
+    const long = [...offsets].findIndex((at, t) => offsets[t + 1]! - at >= 2);
+    unordered[offsets[long]! + 1] = unordered[offsets[long]!]!;
+    const zero = weights.slice();
     zero[0] = 0;
+    const strayValue = valueIndex.slice();
+    strayValue[0] = values.length;
+    const negative = values.slice();
+    negative[0] = -1;
     for (const [change, why] of [
       [{ names }, /is not among the tools, or repeats/],
       [{ offsets: fallingOffsets }, /offsets do not run over its postings in order/],
-      [{ offsets: offsets.subarray(1) }, /offsets do not match its names/],
-      [{ termIds: strayIds }, /out of range/],
+      [{ offsets: offsets.subarray(1) }, /offsets do not run over its postings in order/],
       [{ table: twice }, /term table holds an id out of range or twice/],
       [{ table: table.subarray(0, table.length / 2) }, /term table/],
       [{ starts: falling }, /term offsets/],
-      [{ postingDocs: strayDocs }, /postings are out of range or order/],
-      [{ postingDocs: unordered }, /postings are out of range or order/],
-      [{ postingWeights: zero }, /posting weights are not positive/],
-      [{ postingOffsets: shifted }, /postings do not list the documents that have each term/],
+      [{ docs: strayDocs }, /postings are out of range or order/],
+      [{ docs: unordered }, /postings are out of range or order/],
+      [{ docs: Float64Array.from(docs) }, /arrays are not the expected/],
+      [{ weights: zero }, /weights are not positive/],
+      [{ weights: weights.subarray(1) }, /do not match/],
+      [{ valueIndex: strayValue }, /name a value it does not hold/],
+      [{ values: negative }, /stored frequencies are not positive/],
     ] as const) {
       const attempt = ranker.doRestore!(rewritten(change), tools);
       await expect(attempt).rejects.toSatisfy(CorruptDataError.isInstance);
@@ -387,10 +381,28 @@ describe('tfidf snapshots', () => {
     }
   });
 
+  it('rebuilds its documents from the stored values exactly, changed after a restore', async () => {
+    const ranker = tfidf();
+    const snapshot = (await ranker.doIndex(tools)).doSnapshot!();
+    const [, , , , , , valueIndex, values] = decodeSnapshot(snapshot, {
+      kind: 'tfidf',
+      formatVersion: 3,
+    }).arrays;
+    expect(valueIndex).toBeInstanceOf(Uint16Array);
+    // Distinct stored frequencies are few (field weights times damped counts).
+    expect(values!.length).toBeLessThan(valueIndex!.length / 10);
+    const restored = await ranker.doRestore!(snapshot, tools);
+    const fresh = await ranker.doIndex(tools);
+    await restored.doRemove!([tools[0]!.name]);
+    await fresh.doRemove!([tools[0]!.name]);
+    for (const query of queries)
+      expect(await rank(restored, query, 40)).toEqual(await rank(fresh, query, 40));
+  });
+
   it('refuses a snapshot of the first format (terms as a list) with a typed error saying to re-index', async () => {
     const ranker = tfidf();
     const snapshot = (await ranker.doIndex(tools)).doSnapshot!();
-    const content = decodeSnapshot(snapshot, { kind: 'tfidf', formatVersion: 2 });
+    const content = decodeSnapshot(snapshot, { kind: 'tfidf', formatVersion: 3 });
     const old = encodeSnapshot({
       kind: 'tfidf',
       formatVersion: 1,
@@ -400,7 +412,7 @@ describe('tfidf snapshots', () => {
     const attempt = ranker.doRestore!(old, tools);
     await expect(attempt).rejects.toSatisfy(CorruptDataError.isInstance);
     await expect(ranker.doRestore!(old, tools)).rejects.toThrow(
-      /format version 1, this version reads 2; re-index the tools/,
+      /format version 1, this version reads 3; re-index the tools/,
     );
     // The pipeline's restore refuses it the same way; its callers (gateway, CLI) then index.
     await expect(pipe(ranker).restore(tools, { tfidf: old })).rejects.toSatisfy(

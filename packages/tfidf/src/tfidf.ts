@@ -34,9 +34,9 @@ export function tfidf(options: TfidfOptions = {}): RankerV1 {
     },
     async doRestore(snapshot, tools, callOptions) {
       throwIfAborted(callOptions?.signal);
-      const documents = readTfidfSnapshot(snapshot, settings.fingerprint);
-      checkSnapshotNames(settings.id, documents.names, tools);
-      return openIndex(TfidfStore.fromDocuments(documents), settings);
+      const restored = readTfidfSnapshot(snapshot, settings.fingerprint);
+      checkSnapshotNames(settings.id, restored.names, tools);
+      return openIndex(TfidfStore.fromPostings(restored), settings);
     },
   };
 }
