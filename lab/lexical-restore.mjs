@@ -1,5 +1,6 @@
 // Child of lexical-speed.mjs: restores lexical() or bm25 from a snapshot file in a fresh process
-// and prints the restore time in ms (the catalogue is generated before the clock starts).
+// and prints the restore time in ms (the catalogue is generated and read, and its garbage
+// collected, before the clock starts: run with --expose-gc).
 // Usage: node lab/lexical-restore.mjs <lexical|bm25> <size> <folder of <ranker id>.bin files>
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ const tools = generateCatalogue({ size: Number(size), seed: 1 });
 const snapshots = Object.fromEntries(
   readdirSync(folder).map((file) => [file.replace(/\.bin$/, ''), readFileSync(join(folder, file))]),
 );
+globalThis.gc?.();
 const t = performance.now();
 const picker = await (which === 'bm25' ? pipe(bm25()) : lexical()).restore(tools, snapshots);
 const ms = performance.now() - t;

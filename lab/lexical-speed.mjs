@@ -57,7 +57,13 @@ async function measure(size) {
   for (let i = 0; i < runs; i++) {
     for (const name of ['bm25', 'lexical']) {
       const child = new URL('./lexical-restore.mjs', import.meta.url).pathname;
-      const out = execFileSync(process.execPath, [child, name, String(size), join(folder, name)]);
+      const out = execFileSync(process.execPath, [
+        '--expose-gc',
+        child,
+        name,
+        String(size),
+        join(folder, name),
+      ]);
       restores[name].push(Number(out.toString().trim()));
     }
   }
