@@ -1,7 +1,7 @@
-import { createTokenizer } from '@shortlist/core/kit';
+import { createTermIdReader, createTokenizer } from '@shortlist/core/kit';
 import type { InterningTokenizer } from '@shortlist/tfidf';
-import { IdList } from './id-list.js';
 import { lexicalStem } from './lexical-stem.js';
+import { PairIds } from './pair-ids.js';
 
 /**
  * Core's default words (stopwords dropped), stemmed by `lexicalStem`, plus each pair of adjacent words,
@@ -16,37 +16,33 @@ export function wordBigrams(): InterningTokenizer {
     for (let i = 1; i < count; i++) terms.push(`${terms[i - 1]}_${terms[i]}`);
     return terms;
   };
-  /** For a fresh build: each distinct pair is spelled and interned once. */
+  /** For a fresh build: each distinct word is read and each distinct pair spelled and interned once. */
   const termIds = (intern: (term: string) => number) => {
-    /** Pair ids by first word id, then second word id. */
-    const pairs = new Map<number, Map<number, number>>();
-    const list = new IdList();
-    let wordIds = new Int32Array(256);
+    /** Each term's spelling by its id, for the pairs' names. */
+    const spelled: string[] = [];
+    const readWords = createTermIdReader({ stem: lexicalStem }, (term) => {
+      const id = intern(term);
+      spelled[id] = term;
+      return id;
+    });
+    const pairs = new PairIds();
     return (text: string): Int32Array => {
-      const terms = words(text);
-      const count = terms.length;
-      if (wordIds.length < count) wordIds = new Int32Array(count * 2);
-      for (let i = 0; i < count; i++) {
-        const id = intern(terms[i]!);
-        wordIds[i] = id;
-        list.push(id);
-      }
+      const wordIds = readWords(text);
+      const count = wordIds.length;
+      if (count < 2) return wordIds;
+      const ids = new Int32Array(2 * count - 1);
+      ids.set(wordIds);
       for (let i = 1; i < count; i++) {
         const first = wordIds[i - 1]!;
         const second = wordIds[i]!;
-        let after = pairs.get(first);
-        if (after === undefined) {
-          after = new Map();
-          pairs.set(first, after);
+        let pair = pairs.get(first, second);
+        if (pair < 0) {
+          pair = intern(`${spelled[first]}_${spelled[second]}`);
+          pairs.set(first, second, pair);
         }
-        let pair = after.get(second);
-        if (pair === undefined) {
-          pair = intern(`${terms[i - 1]}_${terms[i]}`);
-          after.set(second, pair);
-        }
-        list.push(pair);
+        ids[count + i - 1] = pair;
       }
-      return list.take();
+      return ids;
     };
   };
   return Object.assign(tokenize, { termIds, analysis: `bigrams:${lexicalStem.analysis}` });

@@ -1,7 +1,6 @@
 import { InvalidArgumentError } from '@shortlist/core';
-import { englishStopwords, splitWords } from '@shortlist/core/kit';
+import { englishStopwords, splitWords, WordIds } from '@shortlist/core/kit';
 import type { InterningTokenizer } from '@shortlist/tfidf';
-import { IdList } from './id-list.js';
 
 /** A lone surrogate half: a word holding one is cut by code point, not by UTF-16 unit. */
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -46,21 +45,33 @@ export function wordPieces(
     }
     return pieces;
   };
-  /** For a fresh build: each distinct word is cut and its pieces interned once. */
+  /** For a fresh build: each distinct word is read, cut and its pieces interned once. */
   const termIds = (intern: (term: string) => number) => {
-    const ids = new Map<string, Int32Array>();
-    const list = new IdList();
+    const words = new WordIds();
+    /** Piece ids by word id; empty for a stopword. */
+    const byWord: Int32Array[] = [];
+    const none = new Int32Array(0);
+    let out = new Int32Array(1024);
     return (text: string): Int32Array => {
-      for (const word of splitWords(text)) {
-        if (skip.has(word)) continue;
-        let own = ids.get(word);
+      const count = words.read(text);
+      const ids = words.ids;
+      let filled = 0;
+      for (let w = 0; w < count; w++) {
+        const word = ids[w]!;
+        let own = byWord[word];
         if (own === undefined) {
-          own = Int32Array.from(piecesOf(`<${word}>`, n), intern);
-          ids.set(word, own);
+          const spelled = words.word(word);
+          own = skip.has(spelled) ? none : Int32Array.from(piecesOf(`<${spelled}>`, n), intern);
+          byWord[word] = own;
         }
-        for (let i = 0; i < own.length; i++) list.push(own[i]!);
+        if (filled + own.length > out.length) {
+          const grown = new Int32Array((filled + own.length) * 2);
+          grown.set(out);
+          out = grown;
+        }
+        for (let i = 0; i < own.length; i++) out[filled++] = own[i]!;
       }
-      return list.take();
+      return out.slice(0, filled);
     };
   };
   return Object.assign(tokenize, { termIds });

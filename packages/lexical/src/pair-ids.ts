@@ -1,0 +1,57 @@
+/** Ints per slot: first id, second id, pair id + 1 (0: a free slot). */
+const SLOT = 3;
+
+/**
+ * Pair ids by their two term ids, in typed arrays with open addressing: a fresh build of word
+ * pairs looks one up per adjacent pair of words, where a `Map` of `Map`s cost two hashed lookups.
+ */
+export class PairIds {
+  private table = new Int32Array(4096 * SLOT);
+  private mask = 4095;
+  private entries = 0;
+
+  /** The pair id of (`first`, `second`), or -1 when it has none yet. */
+  get(first: number, second: number): number {
+    const { table, mask } = this;
+    for (let at = hashPair(first, second) & mask; ; at = (at + 1) & mask) {
+      const base = at * SLOT;
+      const stored = table[base + 2]!;
+      if (stored === 0) return -1;
+      if (table[base] === first && table[base + 1] === second) return stored - 1;
+    }
+  }
+
+  /** Records the id of a pair `get` did not find. */
+  set(first: number, second: number, id: number): void {
+    if (++this.entries * 2 > this.mask + 1) this.grow();
+    place(this.table, this.mask, first, second, id + 1);
+  }
+
+  private grow(): void {
+    const old = this.table;
+    this.table = new Int32Array(old.length * 2);
+    this.mask = this.table.length / SLOT - 1;
+    for (let base = 0; base < old.length; base += SLOT) {
+      if (old[base + 2] !== 0)
+        place(this.table, this.mask, old[base]!, old[base + 1]!, old[base + 2]!);
+    }
+  }
+}
+
+const hashPair = (first: number, second: number): number =>
+  Math.imul(first, 0x9e3779b1) ^ Math.imul(second + 0x7f4a7c15, 0x85ebca6b);
+
+function place(
+  table: Int32Array,
+  mask: number,
+  first: number,
+  second: number,
+  stored: number,
+): void {
+  let at = hashPair(first, second) & mask;
+  while (table[at * SLOT + 2] !== 0) at = (at + 1) & mask;
+  const base = at * SLOT;
+  table[base] = first;
+  table[base + 1] = second;
+  table[base + 2] = stored;
+}
