@@ -81,6 +81,7 @@ describe('wordPieces().termIds', () => {
       'copywriting copywriter',
       'the air quality forecast',
       'go 日本語 tests go',
+      'The AirQuality THE getHTTPServer of Größe',
     ]) {
       expect([...read(text)].map((id) => interned[id])).toEqual(pieces(text));
     }

@@ -9,6 +9,7 @@ import {
   type Ranking,
   unpackTerms,
 } from '@shortlist/core/kit';
+import type { DeferredTerms, LaterTerms } from './interning-tokenizer.js';
 import { dampCount, type TermWeights } from './term-weights.js';
 import { emptyPostings, type TfidfPostings } from './tfidf-postings.js';
 import { type QueryVector, queryVector, readQueryVector } from './tfidf-query.js';
@@ -62,6 +63,11 @@ export class TfidfStore {
   private packed: PackedTerms | undefined;
   /** What queries look terms up in: `termIds`, or the packed vocabulary. */
   private lookup: TermLookup = this.termIds;
+  /**
+   * Who spells the terms an interning tokenizer reserved (`later`); `terms` holds '' for them
+   * until `spellDeferred` runs, before a change.
+   */
+  private deferred: DeferredTerms | undefined;
   /** Whether the entry arrays are views of a snapshot's bytes, never to be written. */
   private borrowed = false;
   /** Live documents containing each term. */
@@ -119,6 +125,7 @@ export class TfidfStore {
   /** Adds one document; the caller has checked that the name is new. */
   add(name: string, bag: TermWeights): void {
     this.unpack();
+    this.spellDeferred();
     const n = bag.terms.length;
     this.reserveEntries(this.entryCount + n);
     const start = this.entryCount;
@@ -203,6 +210,42 @@ export class TfidfStore {
     return this.termIds.get(term) ?? this.intern(term);
   };
 
+  /** Lets an interning tokenizer give terms ids it spells only when asked (`LaterTerms`). */
+  readonly later: LaterTerms = {
+    register: (terms) => {
+      this.deferred = terms;
+      const known = (term: string) => this.termIds.get(term);
+      this.lookup = { get: (term) => known(term) ?? terms.find(term, known) };
+    },
+    reserve: () => {
+      this.unpack();
+      const id = this.terms.length;
+      this.terms.push('');
+      this.roomFor(id);
+      return id;
+    },
+  };
+
+  /** Spells the terms `later` reserved into `terms` and `termIds`, before the store changes. */
+  private spellDeferred(): void {
+    const deferred = this.deferred;
+    if (!deferred) return;
+    for (let id = 0; id < this.terms.length; id++) {
+      const term = this.terms[id] === '' ? deferred.spell(id) : undefined;
+      if (term === undefined) continue;
+      this.terms[id] = term;
+      this.termIds.set(term, id);
+    }
+    this.deferred = undefined;
+    this.lookup = this.termIds;
+  }
+
+  /** A term's text, spelling it when the tokenizer deferred it. */
+  private termAt(id: number): string {
+    const term = this.terms[id]!;
+    return term === '' && this.deferred ? (this.deferred.spell(id) ?? term) : term;
+  }
+
   /** Terms in the vocabulary, used or not. */
   private get termCount(): number {
     return this.packed ? packedTermCount(this.packed) : this.terms.length;
@@ -227,6 +270,12 @@ export class TfidfStore {
     const id = this.terms.length;
     this.termIds.set(term, id);
     this.terms.push(term);
+    this.roomFor(id);
+    return id;
+  }
+
+  /** Room for term `id` in every per-term array. */
+  private roomFor(id: number): void {
     if (id >= this.df.length) this.df = growInt32(this.df, id + 1);
     if (id >= this.mark.length) {
       this.mark = growInt32(this.mark, id + 1);
@@ -234,7 +283,6 @@ export class TfidfStore {
       counts.set(this.counts);
       this.counts = counts;
     }
-    return id;
   }
 
   /** Gives a document of `n` entries from `start` a slot. */
@@ -411,7 +459,7 @@ export class TfidfStore {
         if (id < 0) {
           id = terms.length;
           remap[term] = id;
-          terms.push(this.terms[term]!);
+          terms.push(this.termAt(term));
         }
         termIds[p] = id;
         weights[p++] = this.entryWeights[e]!;

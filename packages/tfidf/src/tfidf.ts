@@ -73,7 +73,7 @@ function addTools(
     const fieldWeights = settings.fieldWeights;
     const tokenizer = settings.tokenizer;
     // An interning tokenizer hands over term ids, looked up once per distinct word it cuts.
-    const readIds = isInterning(tokenizer) ? tokenizer.termIds(store.idOf) : undefined;
+    const readIds = isInterning(tokenizer) ? tokenizer.termIds(store.idOf, store.later) : undefined;
     tools.forEach((tool, i) => {
       if (i % PROGRESS_EVERY === 0 && i > 0) {
         throwIfAborted(options?.signal);
