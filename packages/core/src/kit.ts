@@ -116,6 +116,7 @@ export type { RankedTool, RankerIndexV1, Ranking, RankOptions } from './spec/ran
 export { ASCII_CLASS, ASCII_LOWER, ASCII_UPPER } from './text/ascii-class.js';
 export { englishStopwords } from './text/english-stopwords.js';
 export { lightStem } from './text/light-stem.js';
+export { type SharedWords, sharedWords } from './text/shared-words.js';
 export { splitWords } from './text/split-words.js';
 export { createTermIdReader } from './text/term-ids.js';
 export { countTokensBounded, MAX_TOKEN_RUN, tokenPieces } from './text/token-pieces.js';
@@ -134,7 +135,6 @@ export {
   toolFields,
   toolText,
 } from './text/tool-fields.js';
-export { WordIds } from './text/word-ids.js';
 export { isAbortError, raceAbort, throwIfAborted } from './util/abort.js';
 // One home for small algorithms several packages need: an integer check, a string hash, a seeded generator.
 export { checkInteger, type IntegerRule } from './util/check-integer.js';

@@ -6,8 +6,8 @@ const SLOT = 3;
  * pairs looks one up per adjacent pair of words, where a `Map` of `Map`s cost two hashed lookups.
  */
 export class PairIds {
-  private table = new Int32Array(4096 * SLOT);
-  private mask = 4095;
+  private table = new Int32Array(65536 * SLOT);
+  private mask = 65535;
   private entries = 0;
 
   /** The pair id of (`first`, `second`), or -1 when it has none yet. */
@@ -38,8 +38,13 @@ export class PairIds {
   }
 }
 
-const hashPair = (first: number, second: number): number =>
-  Math.imul(first, 0x9e3779b1) ^ Math.imul(second + 0x7f4a7c15, 0x85ebca6b);
+/** Both ids mixed into every bit (a murmur3 finaliser), so the table's low bits spread pairs evenly. */
+function hashPair(first: number, second: number): number {
+  let hash = Math.imul(first, 0x9e3779b1) + second;
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return hash ^ (hash >>> 16);
+}
 
 function place(
   table: Int32Array,

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@shortlist/core';
-import { englishStopwords, splitWords, WordIds } from '@shortlist/core/kit';
+import { englishStopwords, sharedWords, splitWords } from '@shortlist/core/kit';
 import type { InterningTokenizer } from '@shortlist/tfidf';
 
 /** A lone surrogate half: a word holding one is cut by code point, not by UTF-16 unit. */
@@ -45,22 +45,22 @@ export function wordPieces(
     }
     return pieces;
   };
-  /** For a fresh build: each distinct word is read, cut and its pieces interned once. */
+  /** For a fresh build: texts read through core's `sharedWords()`, each distinct word cut and its pieces interned once. */
   const termIds = (intern: (term: string) => number) => {
-    const words = new WordIds();
+    const shared = sharedWords();
     /** Piece ids by word id; empty for a stopword. */
     const byWord: Int32Array[] = [];
     const none = new Int32Array(0);
     let out = new Int32Array(1024);
     return (text: string): Int32Array => {
-      const count = words.read(text);
-      const ids = words.ids;
+      shared.read(text);
+      const { ids, begin, end } = shared;
       let filled = 0;
-      for (let w = 0; w < count; w++) {
+      for (let w = begin; w < end; w++) {
         const word = ids[w]!;
         let own = byWord[word];
         if (own === undefined) {
-          const spelled = words.word(word);
+          const spelled = shared.words.word(word);
           own = skip.has(spelled) ? none : Int32Array.from(piecesOf(`<${spelled}>`, n), intern);
           byWord[word] = own;
         }

@@ -1,7 +1,7 @@
 import { englishStopwords } from './english-stopwords.js';
 import { lightStem } from './light-stem.js';
+import { sharedWords } from './shared-words.js';
 import type { TokenizerOptions } from './tokenizer.js';
-import { WordIds } from './word-ids.js';
 
 /** `termOf` for a word not yet looked at; -1 marks a stopword. */
 const UNSEEN = -2;
@@ -10,7 +10,8 @@ const DROPPED = -1;
 /**
  * Reads texts as the ids of the terms `createTokenizer(options)` makes of them, in the same
  * order, for a fresh index build: each distinct word is checked against the stopwords, stemmed
- * and handed to `intern` (which gives a term its id) once, so no string is made per word.
+ * and handed to `intern` (which gives a term its id) once, so no string is made per word. Texts
+ * are read through `sharedWords()`, so rankers indexing the same tools split each text once.
  */
 export function createTermIdReader(
   options: TokenizerOptions,
@@ -21,12 +22,14 @@ export function createTermIdReader(
       ? new Set<string>()
       : new Set(options.stopwords ?? englishStopwords);
   const stem = options.stem === undefined ? lightStem : options.stem;
-  const words = new WordIds();
+  const shared = sharedWords();
+  const words = shared.words;
   let termOf = new Int32Array(1024).fill(UNSEEN);
   let out = new Int32Array(256);
   return (text) => {
-    const count = words.read(text);
-    const ids = words.ids;
+    shared.read(text);
+    const { ids, begin, end } = shared;
+    const count = end - begin;
     if (termOf.length < words.size) {
       const grown = new Int32Array(Math.max(termOf.length * 2, words.size)).fill(UNSEEN);
       grown.set(termOf);
@@ -34,7 +37,7 @@ export function createTermIdReader(
     }
     if (out.length < count) out = new Int32Array(count * 2);
     let n = 0;
-    for (let i = 0; i < count; i++) {
+    for (let i = begin; i < end; i++) {
       const word = ids[i]!;
       let term = termOf[word]!;
       if (term === UNSEEN) {
