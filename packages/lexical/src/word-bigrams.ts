@@ -29,6 +29,8 @@ export function wordBigrams(): InterningTokenizer {
       return id;
     });
     const pairs = new PairIds();
+    /** What a text is read into, reused: the build reads it before the next text. */
+    let out = new Int32Array(1024);
     /** The words of each pair `later` gave an id, by that id (word id + 1; 0 for any other id). */
     let firsts: Int32Array = new Int32Array(1024);
     let seconds: Int32Array = new Int32Array(1024);
@@ -60,7 +62,8 @@ export function wordBigrams(): InterningTokenizer {
       const wordIds = readWords(text);
       const count = wordIds.length;
       if (count < 2) return wordIds;
-      const ids = new Int32Array(2 * count - 1);
+      if (out.length < 2 * count) out = new Int32Array(4 * count);
+      const ids = out;
       ids.set(wordIds);
       for (let i = 1; i < count; i++) {
         const first = wordIds[i - 1]!;
@@ -72,7 +75,7 @@ export function wordBigrams(): InterningTokenizer {
         }
         ids[count + i - 1] = pair;
       }
-      return ids;
+      return ids.subarray(0, 2 * count - 1);
     };
   };
   return Object.assign(tokenize, { termIds, analysis: `bigrams:${lexicalStem.analysis}` });

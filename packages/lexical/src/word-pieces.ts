@@ -71,7 +71,7 @@ export function wordPieces(
         }
         for (let i = 0; i < own.length; i++) out[filled++] = own[i]!;
       }
-      return out.slice(0, filled);
+      return out.subarray(0, filled);
     };
   };
   return Object.assign(tokenize, { termIds });

@@ -3,7 +3,8 @@ import type { Tokenizer } from '@shortlist/core/kit';
 /**
  * Turns a text into term ids of one fresh build: the same terms, in the same order, as the
  * tokenizer's strings, each given by `intern` (which assigns ids). A build makes one per
- * tokenizer, so caches of what it has cut live as long as the build.
+ * tokenizer, so caches of what it has cut live as long as the build. The build reads the ids
+ * before it reads the next text, so a reader may hand back the same array each time.
  */
 export type TermIdReader = (text: string) => Int32Array;
 

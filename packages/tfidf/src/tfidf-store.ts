@@ -96,6 +96,8 @@ export class TfidfStore {
   private counts: Float64Array = new Float64Array(256);
   private order: Int32Array = new Int32Array(256);
   private stamp = 0;
+  /** Distinct terms of the document being counted (`startDocument`), in `order`. */
+  private pending = 0;
 
   private compiled = false;
   private postings: TfidfPostings = emptyPostings();
@@ -173,24 +175,44 @@ export class TfidfStore {
     fieldWeights: ArrayLike<number>,
     sublinearTf: boolean,
   ): void {
-    this.unpack();
-    const stamp = ++this.stamp;
-    let n = 0;
+    this.startDocument();
     for (let f = 0; f < fieldIds.length; f++) {
       const ids = fieldIds[f];
-      if (!ids) continue;
-      const weight = fieldWeights[f]!;
-      for (let i = 0; i < ids.length; i++) {
-        const id = ids[i]!;
-        if (this.mark[id] !== stamp) {
-          this.mark[id] = stamp;
-          this.counts[id] = 0;
-          if (n === this.order.length) this.order = growInt32(this.order, n + 1);
-          this.order[n++] = id;
-        }
-        this.counts[id]! += weight;
-      }
+      if (ids) this.countIds(ids, fieldWeights[f]!);
     }
+    this.finishDocument(name, sublinearTf);
+  }
+
+  /**
+   * Starts a document whose fields' term ids (from `idOf`) come one field at a time, through
+   * `countIds`, so a reader's array can be reused for the next field; `finishDocument` adds it.
+   */
+  startDocument(): void {
+    this.unpack();
+    this.stamp++;
+    this.pending = 0;
+  }
+
+  /** Counts one field's term ids, each occurrence adding `weight`. */
+  countIds(ids: ArrayLike<number>, weight: number): void {
+    const { stamp, mark, counts } = this;
+    let n = this.pending;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      if (mark[id] !== stamp) {
+        mark[id] = stamp;
+        counts[id] = 0;
+        if (n === this.order.length) this.order = growInt32(this.order, n + 1);
+        this.order[n++] = id;
+      }
+      counts[id]! += weight;
+    }
+    this.pending = n;
+  }
+
+  /** Adds the document counted since `startDocument` under `name` (new: the caller checked). */
+  finishDocument(name: string, sublinearTf: boolean): void {
+    const n = this.pending;
     this.reserveEntries(this.entryCount + n);
     const start = this.entryCount;
     for (let k = 0; k < n; k++) {

@@ -9,7 +9,7 @@ const DROPPED = -1;
 
 /**
  * Reads texts as the ids of the terms `createTokenizer(options)` makes of them, in the same
- * order, for a fresh index build: each distinct word is checked against the stopwords, stemmed
+ * order, for a fresh index build (the array is reused: read it before the next text): each distinct word is checked against the stopwords, stemmed
  * and handed to `intern` (which gives a term its id) once, so no string is made per word. Texts
  * are read through `sharedWords()`, so rankers indexing the same tools split each text once.
  */
@@ -47,6 +47,6 @@ export function createTermIdReader(
       }
       if (term !== DROPPED) out[n++] = term;
     }
-    return out.slice(0, n);
+    return out.subarray(0, n);
   };
 }
