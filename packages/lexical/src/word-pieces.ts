@@ -48,28 +48,36 @@ export function wordPieces(
   /** For a fresh build: texts read through core's `sharedWords()`, each distinct word cut and its pieces interned once. */
   const termIds = (intern: (term: string) => number) => {
     const shared = sharedWords();
-    /** Piece ids by word id; empty for a stopword. */
-    const byWord: Int32Array[] = [];
-    const none = new Int32Array(0);
+    // Each word's piece ids, one word after another in `arena`: word w's are `arena[from[w] - 1]`
+    // to `arena[to[w]]` once cut (`from[w]` 0 until then); a stopword's are none.
+    let from: Int32Array = new Int32Array(1024);
+    let to: Int32Array = new Int32Array(1024);
+    let arena: Int32Array = new Int32Array(4096);
+    let arenaEnd = 0;
+    const cut = (word: number): void => {
+      const spelled = shared.words.word(word);
+      const pieces = skip.has(spelled) ? [] : piecesOf(`<${spelled}>`, n);
+      if (arenaEnd + pieces.length > arena.length) arena = grown(arena, arenaEnd + pieces.length);
+      from[word] = arenaEnd + 1;
+      for (const piece of pieces) arena[arenaEnd++] = intern(piece);
+      to[word] = arenaEnd;
+    };
     let out = new Int32Array(1024);
     return (text: string): Int32Array => {
       shared.read(text);
       const { ids, begin, end } = shared;
+      if (from.length < shared.words.size) {
+        from = grown(from, shared.words.size);
+        to = grown(to, shared.words.size);
+      }
       let filled = 0;
       for (let w = begin; w < end; w++) {
         const word = ids[w]!;
-        let own = byWord[word];
-        if (own === undefined) {
-          const spelled = shared.words.word(word);
-          own = skip.has(spelled) ? none : Int32Array.from(piecesOf(`<${spelled}>`, n), intern);
-          byWord[word] = own;
-        }
-        if (filled + own.length > out.length) {
-          const grown = new Int32Array((filled + own.length) * 2);
-          grown.set(out);
-          out = grown;
-        }
-        for (let i = 0; i < own.length; i++) out[filled++] = own[i]!;
+        if (from[word] === 0) cut(word);
+        const start = from[word]! - 1;
+        const stop = to[word]!;
+        if (filled + stop - start > out.length) out = grown(out, filled + stop - start);
+        for (let i = start; i < stop; i++) out[filled++] = arena[i]!;
       }
       return out.subarray(0, filled);
     };
@@ -91,4 +99,11 @@ function piecesOf(marked: string, n: number): readonly string[] {
   } else if (marked.length <= n) pieces.push(marked);
   else for (let i = 0; i + n <= marked.length; i++) pieces.push(marked.slice(i, i + n));
   return pieces;
+}
+
+/** A copy of `array` with room for at least `needed` entries (doubling). */
+function grown(array: Int32Array, needed: number): Int32Array<ArrayBuffer> {
+  const copy = new Int32Array(Math.max(array.length * 2, needed));
+  copy.set(array);
+  return copy;
 }
