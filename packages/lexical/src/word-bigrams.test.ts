@@ -75,13 +75,15 @@ describe('tfidf over wordBigrams(): a fresh build spells pairs only when asked',
     // Compared as bytes: a deep equality of megabytes is slow.
     expect(Buffer.compare(built.doSnapshot!(), added.doSnapshot!())).toBe(0);
     for (const query of queries) {
-      expect(built.doRank(query, { limit: 20 })).toEqual(added.doRank(query, { limit: 20 }));
+      expect(await built.doRank(query, { limit: 20 })).toEqual(
+        await added.doRank(query, { limit: 20 }),
+      );
     }
   });
 
   it('spells its pairs before a change, so adds after a fresh build rank as one build', async () => {
     const grown = await ranker().doIndex(first);
-    const before = grown.doRank(queries[0]!, { limit: 10 });
+    const before = await grown.doRank(queries[0]!, { limit: 10 });
     await grown.doAdd!(rest);
     await grown.doRemove!([first[0]!.name]);
     const added = await ranker().doIndex([]);
@@ -91,7 +93,9 @@ describe('tfidf over wordBigrams(): a fresh build spells pairs only when asked',
     // Compared as bytes: a deep equality of megabytes is slow.
     expect(Buffer.compare(grown.doSnapshot!(), added.doSnapshot!())).toBe(0);
     for (const query of queries) {
-      expect(grown.doRank(query, { limit: 20 })).toEqual(added.doRank(query, { limit: 20 }));
+      expect(await grown.doRank(query, { limit: 20 })).toEqual(
+        await added.doRank(query, { limit: 20 }),
+      );
     }
     expect(before.length).toBeGreaterThan(0);
   });
@@ -100,9 +104,9 @@ describe('tfidf over wordBigrams(): a fresh build spells pairs only when asked',
     const built = await ranker().doIndex(tools);
     const restored = await ranker().doRestore!(built.doSnapshot!(), tools);
     for (const query of queries) {
-      const ranking = built.doRank(query, { limit: 10 });
+      const ranking = await built.doRank(query, { limit: 10 });
       expect(ranking.length).toBeGreaterThan(0);
-      expect(restored.doRank(query, { limit: 10 })).toEqual(ranking);
+      expect(await restored.doRank(query, { limit: 10 })).toEqual(ranking);
     }
   });
 });

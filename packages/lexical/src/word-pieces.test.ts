@@ -101,9 +101,9 @@ describe('tfidf over wordPieces(): a fresh build', () => {
     // Compared as bytes: a deep equality of megabytes is slow.
     expect(Buffer.compare(built.doSnapshot!(), added.doSnapshot!())).toBe(0);
     for (const query of ['send an email to the team', 'copywriting air quality', 'refund order']) {
-      const ranking = built.doRank(query, { limit: 20 });
+      const ranking = await built.doRank(query, { limit: 20 });
       expect(ranking.length).toBeGreaterThan(0);
-      expect(ranking).toEqual(added.doRank(query, { limit: 20 }));
+      expect(ranking).toEqual(await added.doRank(query, { limit: 20 }));
     }
   });
 });
