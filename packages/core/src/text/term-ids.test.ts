@@ -74,6 +74,17 @@ describe('WordIds', () => {
     expect(Array.from({ length: words.size }, (_, id) => words.word(id))).toEqual(seen);
   });
 
+  it('reads a text that folding makes into more words than it has characters', () => {
+    // Each "㍿" is the four ideographs of "株式会社".
+    const text = '㍿'.repeat(300);
+    const words = new WordIds();
+    const count = words.read(text);
+    expect(count).toBe(1200);
+    expect(Array.from(words.ids.subarray(0, count), (id) => words.word(id))).toEqual(
+      splitWords(text),
+    );
+  });
+
   it('gives a word the same id from a string as from text', () => {
     const words = new WordIds();
     words.read('Send an EMAIL to Zoë');

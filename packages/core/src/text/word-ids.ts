@@ -40,12 +40,15 @@ export class WordIds {
 
   /** Reads `text`'s words into `ids` and returns how many there are. */
   read(text: string): number {
-    if (this.buffer.length < text.length) this.buffer = new Int32Array(text.length * 2);
     if (!isAscii(text)) {
+      // NFKC can make more words than the text has characters ("㍱" is "h", "pa").
       const words = splitUnicodeWords(text);
+      if (this.buffer.length < words.length) this.buffer = new Int32Array(words.length * 2);
       for (let i = 0; i < words.length; i++) this.buffer[i] = this.idOf(words[i]!);
       return words.length;
     }
+    // An ASCII text has at most a word per character.
+    if (this.buffer.length < text.length) this.buffer = new Int32Array(text.length * 2);
     const buffer = this.buffer;
     const length = text.length;
     let count = 0;
