@@ -1,4 +1,6 @@
+import { generateCatalogue } from '@shortlist/bench';
 import { InvalidArgumentError } from '@shortlist/core';
+import { tfidf } from '@shortlist/tfidf';
 import { describe, expect, it } from 'vitest';
 import { wordPieces } from './word-pieces.js';
 
@@ -81,9 +83,27 @@ describe('wordPieces().termIds', () => {
       'copywriting copywriter',
       'the air quality forecast',
       'go 日本語 tests go',
+      'The AirQuality THE getHTTPServer of Größe',
     ]) {
       expect([...read(text)].map((id) => interned[id])).toEqual(pieces(text));
     }
     expect(new Set(interned).size).toBe(interned.length);
+  });
+});
+
+describe('tfidf over wordPieces(): a fresh build', () => {
+  it('gives the same index, byte for byte, as adding the tools to an empty one', async () => {
+    const tools = generateCatalogue({ size: 400, seed: 9 });
+    const ranker = () => tfidf({ id: 'pieces', tokenizer: wordPieces(4) });
+    const built = await ranker().doIndex(tools);
+    const added = await ranker().doIndex([]);
+    await added.doAdd!(tools);
+    // Compared as bytes: a deep equality of megabytes is slow.
+    expect(Buffer.compare(built.doSnapshot!(), added.doSnapshot!())).toBe(0);
+    for (const query of ['send an email to the team', 'copywriting air quality', 'refund order']) {
+      const ranking = await built.doRank(query, { limit: 20 });
+      expect(ranking.length).toBeGreaterThan(0);
+      expect(ranking).toEqual(await added.doRank(query, { limit: 20 }));
+    }
   });
 });

@@ -1,7 +1,6 @@
 import { InvalidArgumentError } from '@shortlist/core';
-import { englishStopwords, splitWords } from '@shortlist/core/kit';
+import { englishStopwords, sharedWords, splitWords } from '@shortlist/core/kit';
 import type { InterningTokenizer } from '@shortlist/tfidf';
-import { IdList } from './id-list.js';
 
 /** A lone surrogate half: a word holding one is cut by code point, not by UTF-16 unit. */
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -46,21 +45,41 @@ export function wordPieces(
     }
     return pieces;
   };
-  /** For a fresh build: each distinct word is cut and its pieces interned once. */
+  /** For a fresh build: texts read through core's `sharedWords()`, each distinct word cut and its pieces interned once. */
   const termIds = (intern: (term: string) => number) => {
-    const ids = new Map<string, Int32Array>();
-    const list = new IdList();
+    const shared = sharedWords();
+    // Each word's piece ids, one word after another in `arena`: word w's are `arena[from[w] - 1]`
+    // to `arena[to[w]]` once cut (`from[w]` 0 until then); a stopword's are none.
+    let from: Int32Array = new Int32Array(1024);
+    let to: Int32Array = new Int32Array(1024);
+    let arena: Int32Array = new Int32Array(4096);
+    let arenaEnd = 0;
+    const cut = (word: number): void => {
+      const spelled = shared.words.word(word);
+      const pieces = skip.has(spelled) ? [] : piecesOf(`<${spelled}>`, n);
+      if (arenaEnd + pieces.length > arena.length) arena = grown(arena, arenaEnd + pieces.length);
+      from[word] = arenaEnd + 1;
+      for (const piece of pieces) arena[arenaEnd++] = intern(piece);
+      to[word] = arenaEnd;
+    };
+    let out = new Int32Array(1024);
     return (text: string): Int32Array => {
-      for (const word of splitWords(text)) {
-        if (skip.has(word)) continue;
-        let own = ids.get(word);
-        if (own === undefined) {
-          own = Int32Array.from(piecesOf(`<${word}>`, n), intern);
-          ids.set(word, own);
-        }
-        for (let i = 0; i < own.length; i++) list.push(own[i]!);
+      shared.read(text);
+      const { ids, begin, end } = shared;
+      if (from.length < shared.words.size) {
+        from = grown(from, shared.words.size);
+        to = grown(to, shared.words.size);
       }
-      return list.take();
+      let filled = 0;
+      for (let w = begin; w < end; w++) {
+        const word = ids[w]!;
+        if (from[word] === 0) cut(word);
+        const start = from[word]! - 1;
+        const stop = to[word]!;
+        if (filled + stop - start > out.length) out = grown(out, filled + stop - start);
+        for (let i = start; i < stop; i++) out[filled++] = arena[i]!;
+      }
+      return out.subarray(0, filled);
     };
   };
   return Object.assign(tokenize, { termIds });
@@ -80,4 +99,11 @@ function piecesOf(marked: string, n: number): readonly string[] {
   } else if (marked.length <= n) pieces.push(marked);
   else for (let i = 0; i + n <= marked.length; i++) pieces.push(marked.slice(i, i + n));
   return pieces;
+}
+
+/** A copy of `array` with room for at least `needed` entries (doubling). */
+function grown(array: Int32Array, needed: number): Int32Array<ArrayBuffer> {
+  const copy = new Int32Array(Math.max(array.length * 2, needed));
+  copy.set(array);
+  return copy;
 }

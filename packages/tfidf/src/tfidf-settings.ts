@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '@shortlist/core';
 import {
+  createTermIdReader,
   createTokenizer,
   englishStopwords,
   hashHex,
@@ -7,6 +8,7 @@ import {
   type Tokenizer,
   toolFieldNames,
 } from '@shortlist/core/kit';
+import type { InterningTokenizer } from './interning-tokenizer.js';
 import { defaultTfidfFieldWeights, type TfidfOptions } from './tfidf-options.js';
 
 /** Options resolved and checked once, in the form the index reads. */
@@ -98,7 +100,11 @@ export function resolveTfidfSettings(options: TfidfOptions = {}): TfidfSettings 
       fail('stem', 'a function or false', stem);
     }
     const stopList = stopwords === false ? [] : [...stopwords].map(String).sort();
-    tokenizer = createTokenizer({ stopwords: stopList, stem: stem ?? undefined });
+    const chain = { stopwords: stopList, stem: stem ?? undefined };
+    // Interning: a fresh build reads each distinct word once (core's `createTermIdReader`).
+    tokenizer = Object.assign(createTokenizer(chain), {
+      termIds: (intern: (term: string) => number) => createTermIdReader(chain, intern),
+    }) satisfies InterningTokenizer;
     analysis = `stop:${hashHex(stopList.join('\n'))};stem:${
       stem === false ? 'none' : stem === undefined ? 'light' : customName(stem)
     }`;

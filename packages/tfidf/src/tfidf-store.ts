@@ -9,6 +9,7 @@ import {
   type Ranking,
   unpackTerms,
 } from '@shortlist/core/kit';
+import type { DeferredTerms, LaterTerms } from './interning-tokenizer.js';
 import { dampCount, type TermWeights } from './term-weights.js';
 import { emptyPostings, type TfidfPostings } from './tfidf-postings.js';
 import { type QueryVector, queryVector, readQueryVector } from './tfidf-query.js';
@@ -66,6 +67,11 @@ export class TfidfStore {
   /** What queries look terms up in: `termIds`, or the packed vocabulary. */
   private lookup: TermLookup = this.termIds;
   /**
+   * Who spells the terms an interning tokenizer reserved (`later`); `terms` holds '' for them
+   * until `spellDeferred` runs, before a change.
+   */
+  private deferred: DeferredTerms | undefined;
+  /**
    * A restored store's stored frequencies by posting: the documents are rebuilt from them and
    * the postings (`materialize`) only when the store first changes, so a restore reads no entry.
    */
@@ -96,6 +102,8 @@ export class TfidfStore {
   private counts: Float64Array = new Float64Array(256);
   private order: Int32Array = new Int32Array(256);
   private stamp = 0;
+  /** Distinct terms of the document being counted (`startDocument`), in `order`. */
+  private pending = 0;
 
   private compiled = false;
   private postings: TfidfPostings = emptyPostings();
@@ -126,6 +134,7 @@ export class TfidfStore {
   add(name: string, bag: TermWeights): void {
     this.unpack();
     this.materialize();
+    this.spellDeferred();
     const n = bag.terms.length;
     if (this.order.length < n) this.order = new Int32Array(n);
     for (let i = 0; i < n; i++) {
@@ -133,7 +142,8 @@ export class TfidfStore {
       this.order[i] = id;
       this.counts[id] = bag.weights[i]!;
     }
-    this.writeEntries(name, n, false);
+    this.pending = n;
+    this.finishDocument(name, false);
   }
 
   /**
@@ -163,34 +173,49 @@ export class TfidfStore {
     fieldWeights: ArrayLike<number>,
     sublinearTf: boolean,
   ): void {
-    this.unpack();
-    this.materialize();
-    const stamp = ++this.stamp;
-    let n = 0;
+    this.startDocument();
     for (let f = 0; f < fieldIds.length; f++) {
       const ids = fieldIds[f];
-      if (!ids) continue;
-      const weight = fieldWeights[f]!;
-      for (let i = 0; i < ids.length; i++) {
-        const id = ids[i]!;
-        if (this.mark[id] !== stamp) {
-          this.mark[id] = stamp;
-          this.counts[id] = 0;
-          if (n === this.order.length) this.order = growInt32(this.order, n + 1);
-          this.order[n++] = id;
-        }
-        this.counts[id]! += weight;
-      }
+      if (ids) this.countIds(ids, fieldWeights[f]!);
     }
-    this.writeEntries(name, n, sublinearTf);
+    this.finishDocument(name, sublinearTf);
   }
 
   /**
-   * Stores the document of the `n` distinct term ids in `order` with their counts in `counts`,
-   * in ascending term id: one order however the text came, so a norm is summed alike by a build
+   * Starts a document whose fields' term ids (from `idOf`) come one field at a time, through
+   * `countIds`, so a reader's array can be reused for the next field; `finishDocument` adds it.
+   */
+  startDocument(): void {
+    this.unpack();
+    this.materialize();
+    this.stamp++;
+    this.pending = 0;
+  }
+
+  /** Counts one field's term ids, each occurrence adding `weight`. */
+  countIds(ids: ArrayLike<number>, weight: number): void {
+    const { stamp, mark, counts } = this;
+    let n = this.pending;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      if (mark[id] !== stamp) {
+        mark[id] = stamp;
+        counts[id] = 0;
+        if (n === this.order.length) this.order = growInt32(this.order, n + 1);
+        this.order[n++] = id;
+      }
+      counts[id]! += weight;
+    }
+    this.pending = n;
+  }
+
+  /**
+   * Adds the document counted since `startDocument` under `name` (new: the caller checked), its
+   * terms in ascending id: one order however the text came, so a norm is summed alike by a build
    * and by a restore that rebuilds documents from postings.
    */
-  private writeEntries(name: string, n: number, damp: boolean): void {
+  finishDocument(name: string, damp: boolean): void {
+    const n = this.pending;
     const ids = this.order.subarray(0, n).sort();
     this.reserveEntries(this.entryCount + n);
     const start = this.entryCount;
@@ -210,6 +235,42 @@ export class TfidfStore {
     this.unpack();
     return this.termIds.get(term) ?? this.intern(term);
   };
+
+  /** Lets an interning tokenizer give terms ids it spells only when asked (`LaterTerms`). */
+  readonly later: LaterTerms = {
+    register: (terms) => {
+      this.deferred = terms;
+      const known = (term: string) => this.termIds.get(term);
+      this.lookup = { get: (term) => known(term) ?? terms.find(term, known) };
+    },
+    reserve: () => {
+      this.unpack();
+      const id = this.terms.length;
+      this.terms.push('');
+      this.roomFor(id);
+      return id;
+    },
+  };
+
+  /** Spells the terms `later` reserved into `terms` and `termIds`, before the store changes. */
+  private spellDeferred(): void {
+    const deferred = this.deferred;
+    if (!deferred) return;
+    for (let id = 0; id < this.terms.length; id++) {
+      const term = this.terms[id] === '' ? deferred.spell(id) : undefined;
+      if (term === undefined) continue;
+      this.terms[id] = term;
+      this.termIds.set(term, id);
+    }
+    this.deferred = undefined;
+    this.lookup = this.termIds;
+  }
+
+  /** A term's text, spelling it when the tokenizer deferred it. */
+  private termAt(id: number): string {
+    const term = this.terms[id]!;
+    return term === '' && this.deferred ? (this.deferred.spell(id) ?? term) : term;
+  }
 
   /** Terms in the vocabulary, used or not. */
   private get termCount(): number {
@@ -235,6 +296,12 @@ export class TfidfStore {
     const id = this.terms.length;
     this.termIds.set(term, id);
     this.terms.push(term);
+    this.roomFor(id);
+    return id;
+  }
+
+  /** Room for term `id` in every per-term array. */
+  private roomFor(id: number): void {
     if (id >= this.df.length) this.df = growInt32(this.df, id + 1);
     if (id >= this.mark.length) {
       this.mark = growInt32(this.mark, id + 1);
@@ -242,7 +309,6 @@ export class TfidfStore {
       counts.set(this.counts);
       this.counts = counts;
     }
-    return id;
   }
 
   /** Gives a document of `n` entries from `start` a slot. */
@@ -408,7 +474,7 @@ export class TfidfStore {
     for (let term = 0; term < remap.length; term++) {
       if (remap[term] === 0) {
         remap[term] = terms.length;
-        terms.push(this.terms[term]!);
+        terms.push(this.termAt(term));
       }
     }
     const names: string[] = [];

@@ -73,7 +73,7 @@ function addTools(
     const fieldWeights = settings.fieldWeights;
     const tokenizer = settings.tokenizer;
     // An interning tokenizer hands over term ids, looked up once per distinct word it cuts.
-    const readIds = isInterning(tokenizer) ? tokenizer.termIds(store.idOf) : undefined;
+    const readIds = isInterning(tokenizer) ? tokenizer.termIds(store.idOf, store.later) : undefined;
     tools.forEach((tool, i) => {
       if (i % PROGRESS_EVERY === 0 && i > 0) {
         throwIfAborted(options?.signal);
@@ -81,10 +81,13 @@ function addTools(
       }
       const fields = toolFields(tool);
       if (readIds) {
-        const fieldIds = toolFieldNames.map((field, f) =>
-          fieldWeights[f]! > 0 && fields[field] !== '' ? readIds(fields[field]) : undefined,
-        );
-        store.addFieldIds(tool.name, fieldIds, fieldWeights, settings.sublinearTf);
+        // Field by field: a reader may hand back the same array for the next text.
+        store.startDocument();
+        for (let f = 0; f < toolFieldNames.length; f++) {
+          const text = fields[toolFieldNames[f]!];
+          if (fieldWeights[f]! > 0 && text !== '') store.countIds(readIds(text), fieldWeights[f]!);
+        }
+        store.finishDocument(tool.name, settings.sublinearTf);
         return;
       }
       const fieldTerms = toolFieldNames.map((field, f) =>

@@ -55,7 +55,7 @@ export function splitUnicodeWords(text: string): string[] {
 }
 
 /** NFKC leaves ASCII unchanged, so such text can skip normalisation and Unicode patterns. */
-function isAscii(text: string): boolean {
+export function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     if (text.charCodeAt(i) > 127) return false;
   }
