@@ -129,6 +129,7 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "resetKth",
       "resetTop",
       "sameToolNames",
+      "searchWithin",
       "seededRandom",
       "snapshotConfiguration",
       "splitWords",
