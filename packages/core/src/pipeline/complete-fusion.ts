@@ -38,7 +38,8 @@ async function scoresOf(
 
 /**
  * The best `wanted` tools of the whole catalogue under a complete fusion: each ranker's first
- * `depth`, every fetched tool scored by every ranker, fused; 4× deeper until `wanted` tools fuse
+ * `depth` (at least 2 × `wanted`, so one round usually settles them), every fetched tool scored
+ * by every ranker, fused; 4× deeper until `wanted` tools fuse
  * above what any unfetched tool could reach (or all are fetched). Exact, so a larger limit only
  * appends picks.
  */
@@ -51,7 +52,8 @@ export async function fuseComplete(
   size: number,
   signal: AbortSignal | undefined,
 ): Promise<{ sources: Ranking[]; fused: readonly (RankedTool | FusedTool)[] }> {
-  for (let reach = depth; ; reach = Math.min(size, reach * 4)) {
+  const first = Math.min(size, Math.max(depth, 2 * wanted));
+  for (let reach = first; ; reach = Math.min(size, reach * 4)) {
     const fetched = await Promise.all(
       Array.from({ length: rankerCount }, (_, i) => rankOne(i, { limit: reach, signal })),
     );
