@@ -55,7 +55,12 @@ export function createBm25Index(
     return postings!;
   };
 
-  const rank = (query: string, limit: number, exhaustive: boolean): Ranking => {
+  const rank = (
+    query: string,
+    limit: number,
+    exhaustive: boolean,
+    only?: RankOptions['only'],
+  ): Ranking => {
     if (typeof query !== 'string') {
       throw new InvalidArgumentError({
         argument: 'doRank(query)',
@@ -69,7 +74,8 @@ export function createBm25Index(
       (store.ascii && readAsciiQuery(queryTerms, store, store.ascii, query)) ??
       readQueryTerms(queryTerms, store, config.tokenizer(query));
     if (terms.length === 0) return [];
-    return search(searcher, current(), terms, k, exhaustive);
+    const within = only ? { filter: only, slots: store.slots } : undefined;
+    return search(searcher, current(), terms, k, exhaustive, within);
   };
 
   current();
@@ -80,7 +86,7 @@ export function createBm25Index(
     doRank(query: string, options: RankOptions): Ranking | Promise<Ranking> {
       try {
         throwIfAborted(options?.signal);
-        return rank(query, options?.limit, false);
+        return rank(query, options?.limit, false, options?.only);
       } catch (error) {
         return Promise.reject(error);
       }

@@ -131,6 +131,7 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "resetKth",
       "resetTop",
       "sameToolNames",
+      "searchWithin",
       "seededRandom",
       "sharedWords",
       "snapshotConfiguration",

@@ -142,6 +142,7 @@ function openIndex(store: TfidfStore, settings: TfidfSettings): RankerIndexV1 {
         settings.sublinearTf,
         limit,
         settings.maxQueryTerms,
+        rankOptions?.only,
       );
     },
     async doAdd(tools, addOptions) {
