@@ -55,12 +55,7 @@ export function createBm25Index(
     return postings!;
   };
 
-  const rank = (
-    query: string,
-    limit: number,
-    exhaustive: boolean,
-    only?: RankOptions['only'],
-  ): Ranking => {
+  const rank = (query: string, limit: number, exhaustive: boolean): Ranking => {
     if (typeof query !== 'string') {
       throw new InvalidArgumentError({
         argument: 'doRank(query)',
@@ -74,8 +69,7 @@ export function createBm25Index(
       (store.ascii && readAsciiQuery(queryTerms, store, store.ascii, query)) ??
       readQueryTerms(queryTerms, store, config.tokenizer(query));
     if (terms.length === 0) return [];
-    const within = only ? { filter: only, slots: store.slots } : undefined;
-    return search(searcher, current(), terms, k, exhaustive, within);
+    return search(searcher, current(), terms, k, exhaustive);
   };
 
   current();
@@ -86,7 +80,7 @@ export function createBm25Index(
     doRank(query: string, options: RankOptions): Ranking | Promise<Ranking> {
       try {
         throwIfAborted(options?.signal);
-        return rank(query, options?.limit, false, options?.only);
+        return rank(query, options?.limit, false);
       } catch (error) {
         return Promise.reject(error);
       }

@@ -3,9 +3,7 @@ import {
   createMaxScoreSearcher,
   type MaxScoreSearcher,
   maxScoreSearch,
-  type NameFilter,
   type Ranking,
-  searchWithin,
 } from '@shortlist/core/kit';
 import type { Postings } from './postings.js';
 import type { QueryTerms } from './query-terms.js';
@@ -84,8 +82,7 @@ function sortTerms(sorted: SortedTerms, query: QueryTerms, maxImpact: Float32Arr
 
 /**
  * The best `k` tools for a query, best first, ties by name: the query's terms sorted by bound,
- * then core's `maxScoreSearch`, so the pruned top k equals the exhaustive one exactly; within
- * `only` (names looked up through `slots`), core's `searchWithin`, scoring the same sums.
+ * then core's `maxScoreSearch`, so the pruned top k equals the exhaustive one exactly.
  */
 export function search(
   s: Searcher,
@@ -93,18 +90,7 @@ export function search(
   query: QueryTerms,
   k: number,
   exhaustive = false,
-  only?: { readonly filter: NameFilter; readonly slots: ReadonlyMap<string, number> },
 ): Ranking {
   sortTerms(s.sorted, query, postings.maxImpact);
-  if (only) {
-    return searchWithin(
-      postings,
-      s.sorted,
-      s.best.names,
-      (name) => only.slots.get(name),
-      only.filter,
-      k,
-    );
-  }
   return maxScoreSearch(s, postings, s.sorted, k, exhaustive);
 }

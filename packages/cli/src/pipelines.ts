@@ -30,9 +30,7 @@ function describeFusion(config: FusionConfig): string {
   const setting =
     config.method === 'rrf'
       ? `k ${config.k}`
-      : config.normalize === 'max'
-        ? `scores over each ranker's best for the request${config.head === undefined ? '' : `, each ranking's first ${config.head}`}`
-        : `${config.normalize} scores${config.head === undefined ? '' : ` over each ranking's first ${config.head}`}`;
+      : `${config.normalize} scores${config.head === undefined ? '' : ` over each ranking's first ${config.head}`}`;
   return `${config.method} (${setting}; ${weights ? `weights ${weights}` : 'uniform weights'})`;
 }
 

@@ -131,7 +131,6 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "resetKth",
       "resetTop",
       "sameToolNames",
-      "searchWithin",
       "seededRandom",
       "sharedWords",
       "snapshotConfiguration",

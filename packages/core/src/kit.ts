@@ -53,7 +53,6 @@ export {
 // Ranking metrics live here so fitting (fusion) and evaluation (eval) share one definition.
 export { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from './ranking/metrics.js';
 export { keepRarestTerms, MAX_QUERY_TERMS } from './ranking/query-term-cap.js';
-export { searchWithin } from './ranking/search-within.js';
 export {
   offerTop,
   resetTop,

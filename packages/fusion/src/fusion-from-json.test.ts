@@ -51,7 +51,7 @@ describe('fusionFromJSON', () => {
     );
     expect(() => fusionFromJSON(null)).toThrow(InvalidArgumentError);
     expect(() => fusionFromJSON({ method: 'rrf', k: -3, weights: {} })).toThrow(/k\) must be/);
-    expect(() => fusionFromJSON({ method: 'weighted', normalize: 'l2', weights: {} })).toThrow(
+    expect(() => fusionFromJSON({ method: 'weighted', normalize: 'max', weights: {} })).toThrow(
       InvalidArgumentError,
     );
   });

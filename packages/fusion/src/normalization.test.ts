@@ -39,14 +39,6 @@ describe('normalizeScores', () => {
     }
   });
 
-  it("'max' divides by the best score, whatever the others", () => {
-    expect(normalizeScores([4, 2, 1], 'max')).toEqual([1, 0.5, 0.25]);
-    // The lowest scores do not move a tool's value: only the best sets the scale.
-    expect(normalizeScores([4, 2], 'max')).toEqual([1, 0.5]);
-    expect(normalizeScores([3, 3], 'max')).toEqual([1, 1]);
-    expect(normalizeScores([0, 0], 'max')).toEqual([0, 0]);
-  });
-
   it("'none' keeps raw scores", () => {
     expect(normalizeScores([12.5, -3], 'none')).toEqual([12.5, -3]);
   });

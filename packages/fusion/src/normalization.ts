@@ -4,18 +4,15 @@ import { InvalidArgumentError } from '@shortlist/core';
  * How `weighted()` puts each ranker's scores on one scale before combining them:
  * `'minmax'` to [0, 1]; `'zscore'` in standard deviations above the ranking's lowest score;
  * `'dbsf'` (distribution-based score fusion) to [0, 1] between mean − 3σ and mean + 3σ, clipped;
- * `'max'` divided by the ranking's best score, a query-only scale: given complete rankings (every
- * tool's score from every ranker) a tool's fused score no longer depends on which others were fetched;
  * `'none'` raw scores.
  */
-export type Normalization = 'minmax' | 'zscore' | 'dbsf' | 'max' | 'none';
+export type Normalization = 'minmax' | 'zscore' | 'dbsf' | 'none';
 
 /** Every normalisation `weighted()` accepts, in the order `fitFusion` tries them. */
 export const normalizations: readonly Normalization[] = Object.freeze([
   'minmax',
   'zscore',
   'dbsf',
-  'max',
   'none',
 ]);
 
@@ -46,7 +43,6 @@ export function normalizeScores(scores: readonly number[], method: Normalization
     if (score > max) max = score;
     sum += score;
   }
-  if (method === 'max') return scores.map((score) => (max > 0 ? score / max : 0));
   if (max === min) return scores.map(() => 1);
   if (method === 'minmax') return scores.map((score) => (score - min) / (max - min));
   const mean = sum / scores.length;

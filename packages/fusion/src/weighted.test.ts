@@ -85,7 +85,7 @@ describe('weighted', () => {
 
   it('rejects unknown normalisations and invalid weights with the accepted values', () => {
     expect(() => weighted({ normalize: 'l2' as never })).toThrow(
-      /weighted\(options\.normalize\) must be one of 'minmax', 'zscore', 'dbsf', 'max', 'none', got "l2"/,
+      /weighted\(options\.normalize\) must be one of 'minmax', 'zscore', 'dbsf', 'none', got "l2"/,
     );
     expect(() => weighted({ weights: { bm25: -0.5 } })).toThrow(InvalidArgumentError);
     expect(() => weighted({ weights: [1, 2] as never })).toThrow(/keyed by ranker id/);

@@ -11,11 +11,7 @@ export interface WeightedOptions {
    * make a convex combination; other sums only rescale the fused score. @default {}
    */
   readonly weights?: Readonly<Record<string, number>>;
-  /**
-   * How each ranking's scores are put on one scale first; `'max'` (without `head`) makes the fusion
-   * `complete`: every candidate gets every ranker's score, and a scope is ranked by scoring its tools alone.
-   * @default 'minmax'
-   */
+  /** How each ranking's scores are put on one scale first. @default 'minmax' */
   readonly normalize?: Normalization;
   /**
    * Normalise over each ranking's first `head` tools only, the rest adding nothing, and ask the
@@ -49,8 +45,6 @@ export function weighted(options: WeightedOptions = {}): ConfiguredFusion<Weight
     id: 'weighted',
     config,
     ...(head === undefined ? {} : { minDepth: head }),
-    // Scores over each ranking's best are the query's own scale: the pipeline fetches complete rankings.
-    ...(head === undefined && config.normalize === 'max' ? { complete: true } : {}),
     toJSON: () => config,
     doFuse: (rankings, { limit }) => combine(rankings, limit, contributions, head),
   };

@@ -34,36 +34,34 @@ export function lexicalRankers(): RankerV1[] {
 }
 
 /**
- * The fusion of `lexical()`'s rankers, `lexicalWeighting()` with the tools whose full name the
- * request contains (`exact`, weighed 0) first, longest name first.
+ * Tools of each ranking `lexicalFusion()` normalises over, whatever the limit: the depth its
+ * weights were chosen at (limit 10 × over-fetch 4), so picks at a larger limit only append.
+ */
+const lexicalFusionHead = 40;
+
+/**
+ * The fusion of `lexical()`'s rankers: the weights `lab/lexical/select-fusion.ts` picks on the shared
+ * benchmarks (best worst-set nDCG@10 gain over the best single ranker), with 0.1 moved from tfidf
+ * to the name signal by hand, at a cost the README states, and `opening` at 2 (README, Opening);
+ * z-scores over each ranking's first 40.
+ * Tools whose full name the request contains (`exact`, weighed 0) come first, longest name first.
  */
 export function lexicalFusion(): ConfiguredFusion<WeightedConfig> {
   return exactFirst(lexicalWeighting(), 'exact');
 }
 
-/** Tools of each ranking the learning blend's base reads (limit 10 × over-fetch 4). */
-export const learningHead = 40;
-
-/**
- * Each ranker's scores over its best score for the request, a scale the request alone sets, so
- * a tool's fused score depends on the request and that tool only: a larger limit only appends
- * picks, and a scoped select scores just the scope's tools. Weights from
- * `lab/lexical/query-norm.ts` (coordinate search on the worst nDCG@10 gain over the shared
- * benchmarks; README). `head` is what `lexical({ examples })` blends with what it learnt: the
- * same scale over each ranking's first `head` tools only, the depth its blending reads, so its
- * picks keep the prefix property too.
- */
-export function lexicalWeighting(head?: number): ConfiguredFusion<WeightedConfig> {
+/** `lexicalFusion()` before the named tools are put first: what `lexical({ examples })` blends. */
+export function lexicalWeighting(): ConfiguredFusion<WeightedConfig> {
   return weighted({
-    normalize: 'max',
-    ...(head === undefined ? {} : { head }),
+    normalize: 'zscore',
+    head: lexicalFusionHead,
     weights: {
-      bm25: 0.15,
-      tfidf: 1.75,
-      bigrams: 1.2,
-      pieces: 0.6,
-      name: 0.15,
-      opening: 1.75,
+      bm25: 0.1,
+      tfidf: 0.4,
+      bigrams: 0.2,
+      pieces: 0.2,
+      name: 0.1,
+      opening: 2,
       exact: 0,
     },
   });

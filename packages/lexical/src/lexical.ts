@@ -3,7 +3,7 @@ import { InvalidArgumentError, type Pipeline, pipe } from '@shortlist/core';
 import { learned, withLearning } from '@shortlist/learn';
 import { withAbstention } from './abstention.js';
 import { exactFirstOf } from './exact-first.js';
-import { learningHead, lexicalFusion, lexicalRankers, lexicalWeighting } from './lexical-fusion.js';
+import { lexicalFusion, lexicalRankers, lexicalWeighting } from './lexical-fusion.js';
 import type { LexicalOptions } from './lexical-options.js';
 
 /** Tokens the picks are packed into when `maxTokens` is not given. */
@@ -36,7 +36,7 @@ export function lexical(options: LexicalOptions = {}): Pipeline {
       ? pipe(...lexicalRankers()).fuse(withAbstention(lexicalFusion()))
       : pipe(...lexicalRankers(), learned({ store: examples })).fuse(
           // Learning blends the weighted ranking; a tool the request names stays first.
-          withAbstention(exactFirstOf(withLearning(lexicalWeighting(learningHead)), 'exact')),
+          withAbstention(exactFirstOf(withLearning(lexicalWeighting()), 'exact')),
         );
   return maxTokens === false ? fused : fused.pack(budget(maxTokens, { model }));
 }

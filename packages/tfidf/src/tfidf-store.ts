@@ -3,12 +3,10 @@ import {
   MAX_QUERY_TERMS,
   type MaxScoreSearcher,
   maxScoreSearch,
-  type NameFilter,
   type PackedTerms,
   packedTermCount,
   packedTermId,
   type Ranking,
-  searchWithin,
   unpackTerms,
 } from '@shortlist/core/kit';
 import type { DeferredTerms, LaterTerms } from './interning-tokenizer.js';
@@ -437,15 +435,13 @@ export class TfidfStore {
 
   /**
    * Cosine of the query's tf·idf vector (from its tokens) with every document's, best `limit`
-   * first, ties by name; exact, with max-score pruning (core's `maxScoreSearch`); within `only`,
-   * core's `searchWithin`, with the same sums.
+   * first, ties by name; exact, with max-score pruning (core's `maxScoreSearch`).
    */
   rank(
     tokens: readonly string[],
     sublinearTf: boolean,
     limit: number,
     maxQueryTerms: number = MAX_QUERY_TERMS,
-    only?: NameFilter,
   ): Ranking {
     if (!this.compiled) this.compile();
     const m = readQueryVector(
@@ -458,17 +454,6 @@ export class TfidfStore {
       maxQueryTerms,
     );
     if (m === 0 || limit <= 0) return [];
-    if (only) {
-      const { slots } = this;
-      return searchWithin(
-        this.postings,
-        this.query,
-        this.names,
-        (name) => slots.get(name),
-        only,
-        limit,
-      );
-    }
     return maxScoreSearch(this.searcher, this.postings, this.query, limit);
   }
 

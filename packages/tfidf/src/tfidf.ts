@@ -142,7 +142,6 @@ function openIndex(store: TfidfStore, settings: TfidfSettings): RankerIndexV1 {
         settings.sublinearTf,
         limit,
         settings.maxQueryTerms,
-        rankOptions?.only,
       );
     },
     async doAdd(tools, addOptions) {

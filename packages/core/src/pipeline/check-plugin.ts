@@ -88,21 +88,6 @@ export function checkFusion(fusion: unknown): FusionV1 {
       message: `fusion "${id}" has minDepth ${String(minDepth)}; it must be a positive integer (tools asked of each ranker) or left out`,
     });
   }
-  const { complete } = fusion as FusionV1;
-  if (complete !== undefined && typeof complete !== 'boolean') {
-    throw new InvalidArgumentError({
-      argument: '.fuse(fusion).complete',
-      expected: 'a boolean or undefined',
-      message: `fusion "${id}" has complete ${String(complete)}; it must be true, false or left out`,
-    });
-  }
-  if (complete === true && minDepth !== undefined) {
-    throw new InvalidArgumentError({
-      argument: '.fuse(fusion)',
-      expected: 'complete or minDepth, not both',
-      message: `fusion "${id}" sets both complete and minDepth; a complete fusion scores every candidate fully and needs no fixed head`,
-    });
-  }
   return fusion as FusionV1;
 }
 

@@ -73,14 +73,6 @@ export function pickerSelect<Original>(
         held.size,
         signal,
       ));
-    } else if (ranking.complete) {
-      ({ sources, fused } = await ranking.fuseTop(
-        capped.query,
-        rankDepth,
-        wanted,
-        held.size,
-        signal,
-      ));
     } else {
       sources = await ranking.rank(capped.query, rankDepth, signal);
       fused = await ranking.fuse(sources, wanted, signal);

@@ -1,13 +1,6 @@
 import type { FusedTool, SourceRanking } from '../spec/fusion-v1.js';
-import type {
-  RankedTool,
-  RankerIndexV1,
-  RankerV1,
-  Ranking,
-  RankOptions,
-} from '../spec/ranker-v1.js';
+import type { RankedTool, RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
 import { callPlugin } from './call-plugin.js';
-import { fuseComplete, fuseCompleteWithin } from './complete-fusion.js';
 import type { PickerParts } from './picker.js';
 import type { NameFilter } from './tool-scope.js';
 
@@ -30,19 +23,6 @@ export interface RankAndFuse {
     signal: AbortSignal | undefined,
     only?: NameFilter,
   ): Promise<SourceRanking[]>;
-  /**
-   * Whether the fusion is `complete` (several rankers): `fuseTop` then gives the exact best tools,
-   * and `fuseWithin` scores only the scope's tools.
-   */
-  readonly complete: boolean;
-  /** The best `wanted` tools under a complete fusion, every candidate scored by every ranker. */
-  fuseTop(
-    query: string,
-    depth: number,
-    wanted: number,
-    size: number,
-    signal: AbortSignal | undefined,
-  ): Promise<{ sources: SourceRanking[]; fused: readonly Entry[] }>;
   /** Several rankings need the fusion; a single ranking is already in order. */
   fuse(
     sources: SourceRanking[],
@@ -87,84 +67,22 @@ export function rankAndFuse(
       : callPlugin(fusion!.id, 'fuse', () => fusion!.doFuse(sources, { limit }), signal);
 
   const minDepth = fusion && rankers.length > 1 ? (fusion.minDepth ?? 0) : 0;
-  const complete = fusion !== undefined && rankers.length > 1 && fusion.complete === true;
-
-  const rankerOf = (query: string) => (i: number, options: RankOptions) =>
-    Promise.resolve(
-      callPlugin(rankers[i]!.id, 'rank', () => indexes[i]!.doRank(query, options), options.signal),
-    );
-  const fuseAllOf =
-    (signal: AbortSignal | undefined) => (rankings: readonly Ranking[], limit: number) =>
-      Promise.resolve(fuse(named(rankings), limit, signal));
-  const named = (rankings: readonly Ranking[]): SourceRanking[] =>
-    rankings.map((ranking, i) => ({ rankerId: rankers[i]!.id, ranking }));
 
   return {
     fusedBy: fusion && rankers.length > 1 ? fusion.id : rankers[0]!.id,
     minDepth,
-    complete,
     rank,
     fuse,
-    async fuseTop(query, depth, wanted, size, signal) {
-      const { sources, fused } = await fuseComplete(
-        rankers.length,
-        rankerOf(query),
-        fuseAllOf(signal),
-        depth,
-        wanted,
-        size,
-        signal,
-      );
-      return { sources: named(sources), fused };
-    },
     async fuseWithin(query, depth, wanted, only, size, signal) {
-      if (complete) {
-        const { sources, fused } = await fuseCompleteWithin(
-          rankers.length,
-          rankerOf(query),
-          fuseAllOf(signal),
-          wanted,
-          only,
-          size,
-          signal,
-        );
-        return { sources: named(sources), fused };
-      }
       const rankerOnly = minDepth > 0 ? undefined : only;
-      let reach = minDepth > 0 ? firstReach(depth, wanted, only, size) : depth;
-      for (;;) {
+      for (let reach = depth; ; reach = Math.min(size, reach * 4)) {
         const sources = await rank(query, reach, signal, rankerOnly);
         let fetched = 0;
         for (const source of sources) fetched += source.ranking.length;
         const kept = (await fuse(sources, fetched, signal)).filter((entry) => only.has(entry.name));
         const more = reach < size && sources.some((source) => source.ranking.length >= reach);
         if (kept.length >= wanted || !more) return { sources, fused: kept.slice(0, wanted) };
-        reach =
-          minDepth > 0 ? nextReach(reach, kept.length, wanted, size) : Math.min(size, reach * 4);
       }
     },
   };
 }
-
-/**
- * Where a scoped select over a head fusion starts: the rankers see the whole catalogue, so a scope
- * of known size holding a share s of it needs about `wanted / s` tools of each ranking; reading
- * that deep at once spares the rounds a 4× climb from `depth` would rank and throw away.
- */
-function firstReach(depth: number, wanted: number, only: NameFilter, size: number): number {
-  const scopeSize = (only as { size?: unknown }).size;
-  if (typeof scopeSize !== 'number' || scopeSize <= 0) return depth;
-  return spanOrAll(Math.max(depth, Math.ceil((wanted * size) / scopeSize)), size);
-}
-
-/**
- * The next depth of a scoped select over a head fusion: 4× deeper, or deeper still when the
- * in-scope tools found so far (`kept` at `reach`) extrapolate to more, with a margin.
- */
-function nextReach(reach: number, kept: number, wanted: number, size: number): number {
-  const extrapolated = kept > 0 ? Math.ceil((reach * wanted * 1.5) / kept) : 0;
-  return spanOrAll(Math.max(reach * 4, extrapolated), size);
-}
-
-/** `reach`, or the whole catalogue once reach is half of it: one more round would cost as much. */
-const spanOrAll = (reach: number, size: number): number => (reach * 2 >= size ? size : reach);

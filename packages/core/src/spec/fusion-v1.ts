@@ -35,14 +35,6 @@ export interface FusionV1 {
    */
   readonly minDepth?: number;
   /**
-   * The fusion scales each ranking by the query alone (its best score), so a tool's fused score
-   * depends only on the query and that tool, given its score from every ranker. The pipeline then
-   * has each ranker score every candidate (`RankOptions.only`) and fetches until no unseen tool
-   * could rank above the picks; a scoped select scores just the scope's tools. The fusion must not
-   * rise when a score falls. Optional: without it, rankings are fused as fetched.
-   */
-  readonly complete?: boolean;
-  /**
    * Why no tool fits, when the rankings' evidence is too weak to pick any (a request in another
    * language, or about nothing the catalogue does); undefined to fuse as usual. The pipeline then
    * returns no picks and puts the reason in `Selection.abstained`. Optional: without it, never.
