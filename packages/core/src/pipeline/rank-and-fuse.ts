@@ -75,14 +75,40 @@ export function rankAndFuse(
     fuse,
     async fuseWithin(query, depth, wanted, only, size, signal) {
       const rankerOnly = minDepth > 0 ? undefined : only;
-      for (let reach = depth; ; reach = Math.min(size, reach * 4)) {
+      let reach = minDepth > 0 ? firstReach(depth, wanted, only, size) : depth;
+      for (;;) {
         const sources = await rank(query, reach, signal, rankerOnly);
         let fetched = 0;
         for (const source of sources) fetched += source.ranking.length;
         const kept = (await fuse(sources, fetched, signal)).filter((entry) => only.has(entry.name));
         const more = reach < size && sources.some((source) => source.ranking.length >= reach);
         if (kept.length >= wanted || !more) return { sources, fused: kept.slice(0, wanted) };
+        reach =
+          minDepth > 0 ? nextReach(reach, kept.length, wanted, size) : Math.min(size, reach * 4);
       }
     },
   };
 }
+
+/**
+ * Where a scoped select over a head fusion starts: the rankers see the whole catalogue, so a scope
+ * of known size holding a share s of it needs about `wanted / s` tools of each ranking; reading
+ * that deep at once spares the rounds a 4× climb from `depth` would rank and throw away.
+ */
+function firstReach(depth: number, wanted: number, only: NameFilter, size: number): number {
+  const scopeSize = (only as { size?: unknown }).size;
+  if (typeof scopeSize !== 'number' || scopeSize <= 0) return depth;
+  return spanOrAll(Math.max(depth, Math.ceil((wanted * size) / scopeSize)), size);
+}
+
+/**
+ * The next depth of a scoped select over a head fusion: 4× deeper, or deeper still when the
+ * in-scope tools found so far (`kept` at `reach`) extrapolate to more, with a margin.
+ */
+function nextReach(reach: number, kept: number, wanted: number, size: number): number {
+  const extrapolated = kept > 0 ? Math.ceil((reach * wanted * 1.5) / kept) : 0;
+  return spanOrAll(Math.max(reach * 4, extrapolated), size);
+}
+
+/** `reach`, or the whole catalogue once reach is half of it: one more round would cost as much. */
+const spanOrAll = (reach: number, size: number): number => (reach * 2 >= size ? size : reach);
