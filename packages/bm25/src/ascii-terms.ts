@@ -1,4 +1,4 @@
-import { ASCII_CLASS, ASCII_LOWER, ASCII_UPPER } from '@shortlist/core/kit';
+import { ASCII_CLASS, ASCII_UPPER, capitalWordEnd } from '@shortlist/core/kit';
 
 /** Marks a stopword in the table: found, but not a term. */
 const STOPWORD = -1;
@@ -188,13 +188,8 @@ export function scanAscii(
         hash = Math.imul(hash ^ code, FNV_PRIME);
       }
     } else {
-      i++;
-      while (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_UPPER) i++;
-      if (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_LOWER) {
-        // An acronym gives its last capital to the capitalised word after it.
-        if (i - start >= 2) i--;
-        else while (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_LOWER) i++;
-      }
+      // An acronym gives its last capital to the capitalised word after it.
+      i = capitalWordEnd(text, start, length);
       hash = lowerHash(text, start, i);
     }
     const id = lookup(t, text, start, i, hash, into);

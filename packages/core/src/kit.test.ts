@@ -75,6 +75,7 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "WarningHandler",
       "analysisVersion",
       "capQuery",
+      "capitalWordEnd",
       "checkExamples",
       "checkInteger",
       "checkMaxAgeMs",

@@ -4,6 +4,22 @@ import { ASCII_CLASS, ASCII_LOWER, ASCII_UPPER } from './ascii-class.js';
 const SEPARATOR = 0;
 
 /**
+ * The end of the ASCII word that starts with the capital at `start`: a capitalised word (`User`)
+ * or an acronym (`HTTP`), which gives up its last capital to a capitalised word that follows it
+ * (`HTTPServer` -> `HTTP`, `Server`). The one statement of the rule for every ASCII scanner.
+ */
+export function capitalWordEnd(text: string, start: number, length: number): number {
+  let i = start + 1;
+  while (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_UPPER) i++;
+  if (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_LOWER) {
+    if (i - start >= 2) return i - 1;
+    i++;
+    while (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_LOWER) i++;
+  }
+  return i;
+}
+
+/**
  * `splitWords` for text whose every code unit is below 128, in one pass over char codes with
  * no regular expressions: lowercase runs and digit runs are words; an uppercase letter starts a
  * capitalised word (`User`) or an acronym (`HTTP`), and an acronym gives up its last letter to
@@ -31,17 +47,7 @@ export function splitAsciiWords(text: string, skip?: ReadonlySet<string>): strin
       continue;
     }
     lower ??= text.toLowerCase();
-    i++;
-    while (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_UPPER) i++;
-    if (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_LOWER) {
-      if (i - start >= 2) {
-        // An acronym before a capitalised word: its last capital starts the next word.
-        i--;
-      } else {
-        i++;
-        while (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_LOWER) i++;
-      }
-    }
+    i = capitalWordEnd(text, start, length);
     const word = lower.slice(start, i);
     if (skip === undefined || !skip.has(word)) words.push(word);
   }

@@ -1,4 +1,5 @@
-import { ASCII_CLASS, ASCII_LOWER, ASCII_UPPER } from './ascii-class.js';
+import { ASCII_CLASS, ASCII_UPPER } from './ascii-class.js';
+import { capitalWordEnd } from './split-ascii-words.js';
 import { isAscii, splitUnicodeWords } from './split-words.js';
 
 /** FNV-1a over char codes (letters lowercased), the table's hash. */
@@ -70,12 +71,7 @@ export class WordIds {
         }
       } else {
         // Split as `splitAsciiWords` splits: an acronym gives its last capital to a capitalised word after it.
-        i++;
-        while (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_UPPER) i++;
-        if (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_LOWER) {
-          if (i - start >= 2) i--;
-          else while (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_LOWER) i++;
-        }
+        i = capitalWordEnd(text, start, length);
         // `| 0x20` lowercases a letter.
         for (let k = start; k < i; k++)
           hash = Math.imul(hash ^ (text.charCodeAt(k) | 0x20), FNV_PRIME);
