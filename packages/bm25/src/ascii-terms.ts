@@ -1,4 +1,4 @@
-import { ASCII_CLASS, ASCII_UPPER, capitalWordEnd } from '@shortlist/core/kit';
+import { asciiWordCursor, nextAsciiWord } from '@shortlist/core/kit';
 
 /** Marks a stopword in the table: found, but not a term. */
 const STOPWORD = -1;
@@ -99,13 +99,6 @@ export function addAsciiTerm(t: AsciiTerms, term: string, id: number): void {
   insert(t, term, hashOf(term), id);
 }
 
-/** The hash of `text[from, to)` lowercased (`| 0x20` lowercases letters and keeps digits). */
-function lowerHash(text: string, from: number, to: number): number {
-  let hash = FNV_OFFSET;
-  for (let i = from; i < to; i++) hash = Math.imul(hash ^ (text.charCodeAt(i) | 0x20), FNV_PRIME);
-  return hash;
-}
-
 /** Whether the arena bytes from `start` equal `text[from, to)` lowercased. */
 function same(arena: Uint8Array, start: number, text: string, from: number, to: number): boolean {
   const shift = start - from;
@@ -153,6 +146,9 @@ function lookup(
   return id;
 }
 
+/** `scanAscii`'s place in its text (scans never nest). */
+const scanCursor = asciiWordCursor();
+
 /**
  * Writes `id * 8 + field` for each word of `text` into `keys` from `at` on (`keys` must have
  * room for `text.length` more) and returns the new end, or `NOT_ASCII`. Words the vocabulary
@@ -166,33 +162,12 @@ export function scanAscii(
   at: number,
   into: Vocabulary | undefined,
 ): number {
-  const length = text.length;
   if (!isAscii(text)) return NOT_ASCII;
   let count = at;
-  let i = 0;
-  while (i < length) {
-    const kind = ASCII_CLASS[text.charCodeAt(i)]!;
-    if (kind === 0) {
-      i++;
-      continue;
-    }
-    const start = i;
-    let hash: number;
-    if (kind !== ASCII_UPPER) {
-      // Lowercase letters and digits hash as they are, while the run is scanned.
-      hash = Math.imul(FNV_OFFSET ^ text.charCodeAt(i), FNV_PRIME);
-      i++;
-      for (; i < length; i++) {
-        const code = text.charCodeAt(i);
-        if (ASCII_CLASS[code] !== kind) break;
-        hash = Math.imul(hash ^ code, FNV_PRIME);
-      }
-    } else {
-      // An acronym gives its last capital to the capitalised word after it.
-      i = capitalWordEnd(text, start, length);
-      hash = lowerHash(text, start, i);
-    }
-    const id = lookup(t, text, start, i, hash, into);
+  const cursor = scanCursor;
+  cursor.at = 0;
+  while (nextAsciiWord(cursor, text)) {
+    const id = lookup(t, text, cursor.start, cursor.end, cursor.hash, into);
     if (id >= 0) keys[count++] = id * 8 + field;
   }
   return count;

@@ -117,7 +117,7 @@ export { ASCII_CLASS, ASCII_LOWER, ASCII_UPPER } from './text/ascii-class.js';
 export { englishStopwords } from './text/english-stopwords.js';
 export { lightStem } from './text/light-stem.js';
 export { type SharedWords, sharedWords } from './text/shared-words.js';
-export { capitalWordEnd } from './text/split-ascii-words.js';
+export { asciiWordCursor, nextAsciiWord } from './text/split-ascii-words.js';
 export { splitWords } from './text/split-words.js';
 export { createTermIdReader } from './text/term-ids.js';
 export { countTokensBounded, MAX_TOKEN_RUN, tokenPieces } from './text/token-pieces.js';

@@ -19,6 +19,57 @@ export function capitalWordEnd(text: string, start: number, length: number): num
   return i;
 }
 
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** Where `nextAsciiWord` is in a text: the word it found, and its hash. */
+export interface AsciiWordCursor {
+  /** Where the next search starts; set it to 0 for a new text. */
+  at: number;
+  start: number;
+  end: number;
+  /** FNV-1a over the word's char codes, letters lowercased. */
+  hash: number;
+}
+
+/** A cursor for `nextAsciiWord`, at the start of a text. */
+export const asciiWordCursor = (): AsciiWordCursor => ({ at: 0, start: 0, end: 0, hash: 0 });
+
+/**
+ * Moves `cursor` to the next word of the ASCII `text` (`splitAsciiWords`'s words, unlowered,
+ * as bounds and a lowercase hash, with no string made); false when there is none. The one scan
+ * under every table that maps ASCII words straight to ids (core's `WordIds`, bm25's).
+ */
+export function nextAsciiWord(cursor: AsciiWordCursor, text: string): boolean {
+  const length = text.length;
+  let i = cursor.at;
+  while (i < length && ASCII_CLASS[text.charCodeAt(i)] === SEPARATOR) i++;
+  if (i >= length) {
+    cursor.at = length;
+    return false;
+  }
+  const kind = ASCII_CLASS[text.charCodeAt(i)]!;
+  const start = i;
+  let hash = FNV_OFFSET;
+  if (kind !== ASCII_UPPER) {
+    // A lowercase or digit run hashes as it is while it is scanned.
+    for (; i < length; i++) {
+      const code = text.charCodeAt(i);
+      if (ASCII_CLASS[code] !== kind) break;
+      hash = Math.imul(hash ^ code, FNV_PRIME);
+    }
+  } else {
+    i = capitalWordEnd(text, start, length);
+    // `| 0x20` lowercases a letter.
+    for (let k = start; k < i; k++) hash = Math.imul(hash ^ (text.charCodeAt(k) | 0x20), FNV_PRIME);
+  }
+  cursor.start = start;
+  cursor.end = i;
+  cursor.hash = hash;
+  cursor.at = i;
+  return true;
+}
+
 /**
  * `splitWords` for text whose every code unit is below 128, in one pass over char codes with
  * no regular expressions: lowercase runs and digit runs are words; an uppercase letter starts a

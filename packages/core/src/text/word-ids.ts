@@ -1,5 +1,4 @@
-import { ASCII_CLASS, ASCII_UPPER } from './ascii-class.js';
-import { capitalWordEnd } from './split-ascii-words.js';
+import { asciiWordCursor, nextAsciiWord } from './split-ascii-words.js';
 import { isAscii, splitUnicodeWords } from './split-words.js';
 
 /** FNV-1a over char codes (letters lowercased), the table's hash. */
@@ -23,6 +22,7 @@ export class WordIds {
   /** Words with a character above 127, which the table never holds. */
   private readonly others = new Map<string, number>();
   private buffer = new Int32Array(256);
+  private readonly cursor = asciiWordCursor();
 
   /** Distinct words read so far; ids run from 0 to `size - 1`. */
   get size(): number {
@@ -51,32 +51,11 @@ export class WordIds {
     // An ASCII text has at most a word per character.
     if (this.buffer.length < text.length) this.buffer = new Int32Array(text.length * 2);
     const buffer = this.buffer;
-    const length = text.length;
     let count = 0;
-    let i = 0;
-    while (i < length) {
-      const kind = ASCII_CLASS[text.charCodeAt(i)]!;
-      if (kind === 0) {
-        i++;
-        continue;
-      }
-      const start = i;
-      let hash = FNV_OFFSET;
-      if (kind !== ASCII_UPPER) {
-        // A lowercase or digit run hashes as it is while it is scanned.
-        for (; i < length; i++) {
-          const code = text.charCodeAt(i);
-          if (ASCII_CLASS[code] !== kind) break;
-          hash = Math.imul(hash ^ code, FNV_PRIME);
-        }
-      } else {
-        // Split as `splitAsciiWords` splits: an acronym gives its last capital to a capitalised word after it.
-        i = capitalWordEnd(text, start, length);
-        // `| 0x20` lowercases a letter.
-        for (let k = start; k < i; k++)
-          hash = Math.imul(hash ^ (text.charCodeAt(k) | 0x20), FNV_PRIME);
-      }
-      buffer[count++] = this.find(text, start, i, hash);
+    const cursor = this.cursor;
+    cursor.at = 0;
+    while (nextAsciiWord(cursor, text)) {
+      buffer[count++] = this.find(text, cursor.start, cursor.end, cursor.hash);
     }
     return count;
   }
