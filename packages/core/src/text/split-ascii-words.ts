@@ -8,7 +8,7 @@ const SEPARATOR = 0;
  * or an acronym (`HTTP`), which gives up its last capital to a capitalised word that follows it
  * (`HTTPServer` -> `HTTP`, `Server`). The one statement of the rule for every ASCII scanner.
  */
-export function capitalWordEnd(text: string, start: number, length: number): number {
+function capitalWordEnd(text: string, start: number, length: number): number {
   let i = start + 1;
   while (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_UPPER) i++;
   if (i < length && ASCII_CLASS[text.charCodeAt(i)] === ASCII_LOWER) {
