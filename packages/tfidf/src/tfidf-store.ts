@@ -80,7 +80,7 @@ export class TfidfStore {
   private df: Int32Array = new Int32Array(256);
   private readonly names: (string | undefined)[] = [];
   // The analysed catalogue, flat: slot s owns entries [docStart[s], docStart[s] + docLength[s])
-  // of entryTerms / entryWeights (term id, damped field-weighted frequency), in first-seen order.
+  // of entryTerms / entryWeights (term id, damped field-weighted frequency), in ascending term id.
   private docStart: Int32Array = new Int32Array(64);
   private docLength: Int32Array = new Int32Array(64);
   private entryTerms: Int32Array = new Int32Array(1024);
