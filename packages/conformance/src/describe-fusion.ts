@@ -108,6 +108,20 @@ export function describeFusion(name: string, options: DescribeFusionOptions): vo
       }
     });
 
+    it('keeps, when told a scope (`only`), the order and scores of the tools in it', async () => {
+      const all = await options.create().doFuse(rankings, { limit: 100 });
+      for (const kept of [
+        ['send_email'],
+        ['upload_file', 'delete_file', 'page_on_call_engineer'],
+      ]) {
+        const only = new Set(kept);
+        const scoped = await options.create().doFuse(rankings, { limit: 100, only });
+        const inScope = (entry: { name: string }) => only.has(entry.name);
+        // A fusion may ignore the scope; what it returns in scope must not change.
+        expect(scoped.filter(inScope)).toEqual(all.filter(inScope));
+      }
+    });
+
     it('breaks ties by tool name', async () => {
       const fused = await options.create().doFuse(tied, { limit: 10 });
       expect(fused.map((entry) => entry.name)).toEqual(['a_tool', 'b_tool']);

@@ -2,6 +2,8 @@ import { InvalidArgumentError } from '@shortlist/core';
 import {
   compareRanked,
   type FusedTool,
+  type FuseOptions,
+  type Ranking,
   type SourcePlacement,
   type SourceRanking,
 } from '@shortlist/core/kit';
@@ -65,15 +67,20 @@ function checkRankings(rankings: unknown): readonly SourceRanking[] {
  * their scores); a tool in no head comes after every tool in one, by its best rank in any
  * ranking, then by name. Every score then depends only on the heads, so as long as each ranking
  * is at least `head` deep, fetching deeper never reorders the tools already fetched.
+ *
+ * With `only` as well (a scoped select), the result is the same fusion filtered to the tools it
+ * accepts: below the heads, where a tool adds nothing to any other's score, the rest are skipped.
  */
 export function combine(
   rankings: readonly SourceRanking[],
   limit: number,
   contributions: Contributions,
   head = Number.POSITIVE_INFINITY,
+  only?: FuseOptions['only'],
 ): FusedTool[] {
   checkRankings(rankings);
   checkLimit(limit, 'doFuse(options.limit)');
+  const scoped = only !== undefined;
   const fused = new Map<string, Entry>();
   /** Best 1-based rank of tools in no head, by name; unused without a head. */
   const tail = new Map<string, number>();
@@ -82,14 +89,16 @@ export function combine(
     a.rankerId < b.rankerId ? -1 : a.rankerId > b.rankerId ? 1 : 0,
   );
   for (const source of ordered) {
-    const seen = new Set<string>();
-    const unique = source.ranking.filter((entry) => !seen.has(entry.name) && seen.add(entry.name));
+    const unique = uniqueEntries(source.ranking);
     const counted = unique.length > head ? unique.slice(0, head) : unique;
     const added = contributions(
       source,
       counted.map((entry) => entry.score),
     );
-    unique.forEach((entry, i) => {
+    for (let i = 0; i < unique.length; i++) {
+      const entry = unique[i]!;
+      // Below every head a tool only places itself: out of scope, it cannot be picked.
+      if (scoped && i >= counted.length && !only.has(entry.name)) continue;
       let tool = fused.get(entry.name);
       if (!tool) {
         tool = { score: 0, sources: {} };
@@ -102,18 +111,33 @@ export function combine(
       } else if (!(tail.get(entry.name)! <= i + 1) && !inHead(tool, head)) {
         tail.set(entry.name, i + 1);
       }
-    });
+    }
   }
   const result: FusedTool[] = [];
   let lowest = Number.POSITIVE_INFINITY;
   for (const [name, { score }] of fused) if (!tail.has(name) && score < lowest) lowest = score;
   if (lowest === Number.POSITIVE_INFINITY) lowest = 0;
   for (const [name, { score, sources }] of fused) {
+    if (scoped && !only.has(name)) continue;
     const rank = tail.get(name);
     result.push({ name, score: rank === undefined ? score : lowest - rank, sources });
   }
   result.sort(compareRanked);
   return result.length > limit ? result.slice(0, limit) : result;
+}
+
+/** A ranking's entries with each tool at its first (best) place only. */
+function uniqueEntries(ranking: Ranking): Ranking {
+  const seen = new Set<string>();
+  let repeated = false;
+  for (let i = 0; i < ranking.length && !repeated; i++) {
+    const { name } = ranking[i]!;
+    if (seen.has(name)) repeated = true;
+    else seen.add(name);
+  }
+  if (!repeated) return ranking;
+  seen.clear();
+  return ranking.filter((entry) => !seen.has(entry.name) && seen.add(entry.name));
 }
 
 /** Whether some ranking already placed the tool within its head. */

@@ -31,6 +31,6 @@ export function rrf(options: RrfOptions = {}): ConfiguredFusion<RrfConfig> {
     id: 'rrf',
     config,
     toJSON: () => config,
-    doFuse: (rankings, { limit }) => combine(rankings, limit, contributions),
+    doFuse: (rankings, { limit, only }) => combine(rankings, limit, contributions, undefined, only),
   };
 }

@@ -69,6 +69,19 @@ describe('weighted({ head })', () => {
     expect(plainChanged).toBeGreaterThan(0);
   });
 
+  it('with a scope (`only`), returns the full fusion filtered to it, tail tools included', () => {
+    const fusion = weighted({ normalize: 'zscore', head: 10, weights: { a: 0.7, b: 0.3 } });
+    for (let seed = 1; seed <= 30; seed++) {
+      // Rankings of different depths, so some tools are in one head and another's tail.
+      const full = [shuffled('a', seed), shuffled('b', seed * 7919)];
+      full[1] = { ...full[1]!, ranking: full[1]!.ranking.slice(0, 20 + (seed % 30)) };
+      const every = fusion.doFuse(full, { limit: 60 });
+      const only = new Set(every.filter((_, i) => (i * seed) % 7 === 0).map((entry) => entry.name));
+      const scoped = fusion.doFuse(full, { limit: 60, only });
+      expect(scoped).toEqual(every.filter((entry) => only.has(entry.name)));
+    }
+  });
+
   it('asks the pipeline for `head` tools per ranker and keeps it in its JSON', () => {
     const fusion = weighted({ normalize: 'zscore', head: 40 });
     expect(fusion.minDepth).toBe(40);

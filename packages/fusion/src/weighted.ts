@@ -46,6 +46,6 @@ export function weighted(options: WeightedOptions = {}): ConfiguredFusion<Weight
     config,
     ...(head === undefined ? {} : { minDepth: head }),
     toJSON: () => config,
-    doFuse: (rankings, { limit }) => combine(rankings, limit, contributions, head),
+    doFuse: (rankings, { limit, only }) => combine(rankings, limit, contributions, head, only),
   };
 }

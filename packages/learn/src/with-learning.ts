@@ -1,5 +1,5 @@
 import { type FusionV1, InvalidArgumentError } from '@shortlist/core';
-import type { FusedTool, SourcePlacement, SourceRanking } from '@shortlist/core/kit';
+import type { FusedTool, FuseOptions, SourcePlacement, SourceRanking } from '@shortlist/core/kit';
 import { rankingContexts } from './ranking-context.js';
 
 /** Options of `withLearning()`. Defaults were chosen by streaming benchmark requests (README, Design). */
@@ -57,10 +57,10 @@ export function withLearning(base: FusionV1, options: WithLearningOptions = {}):
     specificationVersion: 'v1',
     id: `${base.id}+learned`,
     minDepth: head,
-    async doFuse(rankings, { limit }) {
+    async doFuse(rankings, { limit, only }) {
       const learned = rankings.find((source) => source.rankerId === learnedId);
       const rest = rankings.filter((source) => source !== learned);
-      if (!learned || learned.ranking.length === 0) return fuseBase(base, rest, limit);
+      if (!learned || learned.ranking.length === 0) return fuseBase(base, rest, limit, only);
       // Tools the examples do not name keep the base order among themselves, so below the
       // head only the first `limit` + (named tools) of them can still make the picks.
       const depth = Math.max(head, limit + learned.ranking.length);
@@ -195,8 +195,9 @@ async function fuseBase(
   base: FusionV1,
   rest: readonly SourceRanking[],
   depth: number,
+  only?: FuseOptions['only'],
 ): Promise<readonly FusedTool[]> {
-  if (rest.length !== 1) return base.doFuse(rest, { limit: depth });
+  if (rest.length !== 1) return base.doFuse(rest, only ? { limit: depth, only } : { limit: depth });
   const { rankerId, ranking } = rest[0]!;
   return ranking.slice(0, depth).map((tool, i) => ({
     name: tool.name,

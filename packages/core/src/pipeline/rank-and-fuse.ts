@@ -28,6 +28,7 @@ export interface RankAndFuse {
     sources: SourceRanking[],
     limit: number,
     signal: AbortSignal | undefined,
+    only?: NameFilter,
   ): Promise<readonly RankedTool[] | readonly FusedTool[]> | readonly RankedTool[];
   /**
    * Ranks and fuses within a scope: the rankers rank the whole catalogue (or, without a fusion
@@ -61,10 +62,15 @@ export function rankAndFuse(
     return rankers.map((ranker, i) => ({ rankerId: ranker.id, ranking: results[i]! }));
   };
 
-  const fuse: RankAndFuse['fuse'] = (sources, limit, signal) =>
+  const fuse: RankAndFuse['fuse'] = (sources, limit, signal, only) =>
     sources.length === 1
       ? sources[0]!.ranking.slice(0, limit)
-      : callPlugin(fusion!.id, 'fuse', () => fusion!.doFuse(sources, { limit }), signal);
+      : callPlugin(
+          fusion!.id,
+          'fuse',
+          () => fusion!.doFuse(sources, only ? { limit, only } : { limit }),
+          signal,
+        );
 
   const minDepth = fusion && rankers.length > 1 ? (fusion.minDepth ?? 0) : 0;
 
@@ -80,7 +86,10 @@ export function rankAndFuse(
         const sources = await rank(query, reach, signal, rankerOnly);
         let fetched = 0;
         for (const source of sources) fetched += source.ranking.length;
-        const kept = (await fuse(sources, fetched, signal)).filter((entry) => only.has(entry.name));
+        // The fusion is told the scope so it may skip placing tools that cannot be picked.
+        const kept = (await fuse(sources, fetched, signal, only)).filter((entry) =>
+          only.has(entry.name),
+        );
         const more = reach < size && sources.some((source) => source.ranking.length >= reach);
         if (kept.length >= wanted || !more) return { sources, fused: kept.slice(0, wanted) };
         reach =

@@ -23,6 +23,12 @@ export interface FusedTool {
 
 export interface FuseOptions {
   readonly limit: number;
+  /**
+   * The tools a scoped select keeps (`select(query, { only })`); the pipeline drops the rest
+   * whatever the fusion returns, so a fusion may ignore this, or use it to skip the work of
+   * placing tools that cannot be picked. Scores of the tools it keeps must not change.
+   */
+  readonly only?: { has(name: string): boolean };
 }
 
 /** Merges several rankings into one. Implement this to add a fusion to `.fuse()`. */
