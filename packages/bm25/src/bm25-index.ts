@@ -1,15 +1,22 @@
 import { InvalidArgumentError } from '@shortlist/core';
 import {
+  type PlaceOptions,
   type RankerIndexV1,
   type Ranking,
   type RankOptions,
+  readPlaceOptions,
   throwIfAborted,
 } from '@shortlist/core/kit';
 import { encodeBm25Snapshot } from './bm25-snapshot.js';
 import { layoutPostings, type Postings } from './postings.js';
-import { queryTermsBuffer, readAsciiQuery, readQueryTerms } from './query-terms.js';
+import {
+  type QueryTerms,
+  queryTermsBuffer,
+  readAsciiQuery,
+  readQueryTerms,
+} from './query-terms.js';
 import type { Bm25Config } from './resolve-options.js';
-import { createSearcher, search } from './search.js';
+import { createSearcher, place, search } from './search.js';
 import { addTools, compactIfWorthwhile, removeTools, type TermStore } from './term-store.js';
 
 /** A BM25 index plus what tests need to check pruning against exhaustive scoring. */
@@ -55,7 +62,8 @@ export function createBm25Index(
     return postings!;
   };
 
-  const rank = (query: string, limit: number, exhaustive: boolean): Ranking => {
+  /** The query's terms, or undefined when it has none the catalogue uses. */
+  const analyse = (query: string): QueryTerms | undefined => {
     if (typeof query !== 'string') {
       throw new InvalidArgumentError({
         argument: 'doRank(query)',
@@ -63,12 +71,16 @@ export function createBm25Index(
         message: `bm25: the query must be a string, got ${typeof query}`,
       });
     }
-    const k = Math.min(checkLimit(limit), store.live);
-    if (k === 0) return [];
     const terms =
       (store.ascii && readAsciiQuery(queryTerms, store, store.ascii, query)) ??
       readQueryTerms(queryTerms, store, config.tokenizer(query));
-    if (terms.length === 0) return [];
+    return terms.length === 0 ? undefined : terms;
+  };
+
+  const rank = (query: string, limit: number, exhaustive: boolean): Ranking => {
+    const k = Math.min(checkLimit(limit), store.live);
+    const terms = analyse(query);
+    if (k === 0 || terms === undefined) return [];
     return search(searcher, current(), terms, k, exhaustive);
   };
 
@@ -81,6 +93,17 @@ export function createBm25Index(
       try {
         throwIfAborted(options?.signal);
         return rank(query, options?.limit, false);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    doPlace(query: string, options: PlaceOptions): Ranking | Promise<Ranking> {
+      try {
+        throwIfAborted(options?.signal);
+        const scope = readPlaceOptions(config.id, options, store.live);
+        const terms = analyse(query);
+        if (terms === undefined) return [];
+        return place(searcher, current(), terms, scope, store.slots);
       } catch (error) {
         return Promise.reject(error);
       }

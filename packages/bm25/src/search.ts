@@ -2,7 +2,9 @@ import {
   type BoundedQuery,
   createMaxScoreSearcher,
   type MaxScoreSearcher,
+  maxScorePlace,
   maxScoreSearch,
+  type PlaceOptions,
   type Ranking,
 } from '@shortlist/core/kit';
 import type { Postings } from './postings.js';
@@ -93,4 +95,16 @@ export function search(
 ): Ranking {
   sortTerms(s.sorted, query, postings.maxImpact);
   return maxScoreSearch(s, postings, s.sorted, k, exhaustive);
+}
+
+/** The best `head` tools, then the tools below them `only` accepts, with their ranks (`doPlace`). */
+export function place(
+  s: Searcher,
+  postings: Postings,
+  query: QueryTerms,
+  { head, only }: Pick<PlaceOptions, 'head' | 'only'>,
+  slots: ReadonlyMap<string, number>,
+): Ranking {
+  sortTerms(s.sorted, query, postings.maxImpact);
+  return maxScorePlace(s, postings, s.sorted, head, only, (name) => slots.get(name));
 }

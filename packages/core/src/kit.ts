@@ -43,6 +43,7 @@ export {
   kthAccumulated,
   takeBestAndClear,
 } from './ranking/max-score.js';
+export { maxScorePlace } from './ranking/max-score-place.js';
 export {
   type BoundedQuery,
   createMaxScoreSearcher,
@@ -52,6 +53,7 @@ export {
 } from './ranking/max-score-search.js';
 // Ranking metrics live here so fitting (fusion) and evaluation (eval) share one definition.
 export { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from './ranking/metrics.js';
+export { placeFromRanking, readPlaceOptions } from './ranking/place-scope.js';
 export { keepRarestTerms, MAX_QUERY_TERMS } from './ranking/query-term-cap.js';
 export {
   offerTop,
@@ -112,7 +114,13 @@ export type {
   PackResult,
   PrepareOptions,
 } from './spec/packer-v1.js';
-export type { RankedTool, RankerIndexV1, Ranking, RankOptions } from './spec/ranker-v1.js';
+export type {
+  PlaceOptions,
+  RankedTool,
+  RankerIndexV1,
+  Ranking,
+  RankOptions,
+} from './spec/ranker-v1.js';
 export { ASCII_CLASS, ASCII_LOWER, ASCII_UPPER } from './text/ascii-class.js';
 export { englishStopwords } from './text/english-stopwords.js';
 export { lightStem } from './text/light-stem.js';

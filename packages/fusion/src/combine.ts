@@ -46,11 +46,16 @@ function checkRankings(rankings: unknown): readonly SourceRanking[] {
     }
     seen.add(source.rankerId);
     source.ranking.forEach((entry, j) => {
-      if (typeof entry?.name !== 'string' || !Number.isFinite(entry.score)) {
+      if (
+        typeof entry?.name !== 'string' ||
+        !Number.isFinite(entry.score) ||
+        (entry.rank !== undefined && !(Number.isSafeInteger(entry.rank) && entry.rank > j))
+      ) {
         throw new InvalidArgumentError({
           argument: `doFuse(rankings[${i}].ranking[${j}])`,
-          expected: '{ name: string, score: finite number }',
-          message: `doFuse(): ranker "${source.rankerId}" returned an entry at position ${j + 1} without a string name and a finite score`,
+          expected:
+            '{ name: string, score: finite number, rank?: its place, at least its position }',
+          message: `doFuse(): ranker "${source.rankerId}" returned an entry at position ${j + 1} without a string name and a finite score, or with a rank before its position`,
         });
       }
     });
@@ -104,12 +109,14 @@ export function combine(
         tool = { score: 0, sources: {} };
         fused.set(entry.name, tool);
       }
-      tool.sources[source.rankerId] = { rank: i + 1, score: entry.score };
+      // A placed ranking (`doPlace`) skips tools below the head; its entries say where they are.
+      const rank = entry.rank ?? i + 1;
+      tool.sources[source.rankerId] = { rank, score: entry.score };
       if (i < counted.length) {
         tool.score += added[i]!;
         tail.delete(entry.name);
-      } else if (!(tail.get(entry.name)! <= i + 1) && !inHead(tool, head)) {
-        tail.set(entry.name, i + 1);
+      } else if (!(tail.get(entry.name)! <= rank) && !inHead(tool, head)) {
+        tail.set(entry.name, rank);
       }
     }
   }

@@ -2,11 +2,14 @@ import { InvalidArgumentError, type RankerV1, type Tool } from '@shortlist/core'
 import {
   analysisVersion,
   checkSnapshotNames,
+  type PlaceOptions,
   packedTermId,
   packTerms,
+  placeFromRanking,
   type RankerIndexV1,
   type Ranking,
   type RankOptions,
+  readPlaceOptions,
   throwIfAborted,
 } from '@shortlist/core/kit';
 import { actionVerbGroups } from './action-verbs.js';
@@ -94,6 +97,11 @@ function openingIndex(owned: OwnedOpenings): RankerIndexV1 {
       const name = id === undefined ? undefined : names[owners[id]!]!;
       if (!name || (options.only && !options.only.has(name))) return [];
       return [{ name, score: 1 }];
+    },
+    doPlace(query: string, options: PlaceOptions): Ranking {
+      const { head, only } = readPlaceOptions('openingMatch', options, names.length);
+      const ranking = this.doRank(query, { limit: 1, signal: options.signal }) as Ranking;
+      return placeFromRanking(ranking, head, only);
     },
     doSnapshot: () => writeOpeningSnapshot(owned, fingerprint()),
   };

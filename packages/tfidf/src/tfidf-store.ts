@@ -2,8 +2,10 @@ import {
   createMaxScoreSearcher,
   MAX_QUERY_TERMS,
   type MaxScoreSearcher,
+  maxScorePlace,
   maxScoreSearch,
   type PackedTerms,
+  type PlaceOptions,
   packedTermCount,
   packedTermId,
   type Ranking,
@@ -455,6 +457,31 @@ export class TfidfStore {
     );
     if (m === 0 || limit <= 0) return [];
     return maxScoreSearch(this.searcher, this.postings, this.query, limit);
+  }
+
+  /** `rank`'s first `head` tools, then the tools below them `only` accepts, with their ranks. */
+  placeScope(
+    tokens: readonly string[],
+    sublinearTf: boolean,
+    head: number,
+    only: PlaceOptions['only'],
+    maxQueryTerms: number = MAX_QUERY_TERMS,
+  ): Ranking {
+    if (!this.compiled) this.compile();
+    const m = readQueryVector(
+      this.query,
+      this.postings,
+      this.lookup,
+      this.df,
+      tokens,
+      sublinearTf,
+      maxQueryTerms,
+    );
+    if (m === 0) return [];
+    const slots = this.slots;
+    return maxScorePlace(this.searcher, this.postings, this.query, head, only, (name) =>
+      slots.get(name),
+    );
   }
 
   /** The documents in slot order, with unused terms dropped, for a snapshot. */

@@ -3,6 +3,7 @@ import {
   checkSnapshotNames,
   type LongCallOptions,
   type RankerIndexV1,
+  readPlaceOptions,
   throwIfAborted,
   toolFieldNames,
   toolFields,
@@ -141,6 +142,24 @@ function openIndex(store: TfidfStore, settings: TfidfSettings): RankerIndexV1 {
         settings.tokenizer(query),
         settings.sublinearTf,
         limit,
+        settings.maxQueryTerms,
+      );
+    },
+    doPlace(query, placeOptions) {
+      throwIfAborted(placeOptions?.signal);
+      if (typeof query !== 'string') {
+        throw new InvalidArgumentError({
+          argument: 'query',
+          expected: 'a string',
+          message: `${settings.id}: the query must be a string, got ${typeof query}`,
+        });
+      }
+      const { head, only } = readPlaceOptions(settings.id, placeOptions, store.size);
+      return store.placeScope(
+        settings.tokenizer(query),
+        settings.sublinearTf,
+        head,
+        only,
         settings.maxQueryTerms,
       );
     },

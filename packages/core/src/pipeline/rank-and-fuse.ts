@@ -62,6 +62,22 @@ export function rankAndFuse(
     return rankers.map((ranker, i) => ({ rankerId: ranker.id, ranking: results[i]! }));
   };
 
+  /** Each ranker's head, `head` deep, then the scope's tools below it at their places. */
+  const place = async (
+    query: string,
+    head: number,
+    only: NameFilter,
+    signal: AbortSignal | undefined,
+  ): Promise<SourceRanking[]> => {
+    const options = { head, only, signal };
+    const results = await Promise.all(
+      rankers.map((ranker, i) =>
+        callPlugin(ranker.id, 'place', () => indexes[i]!.doPlace!(query, options), signal),
+      ),
+    );
+    return rankers.map((ranker, i) => ({ rankerId: ranker.id, ranking: results[i]! }));
+  };
+
   const fuse: RankAndFuse['fuse'] = (sources, limit, signal, only) =>
     sources.length === 1
       ? sources[0]!.ranking.slice(0, limit)
@@ -80,6 +96,16 @@ export function rankAndFuse(
     rank,
     fuse,
     async fuseWithin(query, depth, wanted, only, size, signal) {
+      if (minDepth > 0 && indexes.every((index) => index.doPlace !== undefined)) {
+        // Every ranker places the scope's tools in its whole ranking: one round, no deep reads.
+        const sources = await place(query, depth, only, signal);
+        let placed = 0;
+        for (const source of sources) placed += source.ranking.length;
+        const kept = (await fuse(sources, placed, signal, only)).filter((entry) =>
+          only.has(entry.name),
+        );
+        return { sources, fused: kept.slice(0, wanted) };
+      }
       const rankerOnly = minDepth > 0 ? undefined : only;
       let reach = minDepth > 0 ? firstReach(depth, wanted, only, size) : depth;
       for (;;) {

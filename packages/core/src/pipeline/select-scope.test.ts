@@ -63,6 +63,7 @@ describe('select(query, { only })', () => {
     };
     await expectScope('github__*', (name) => name.startsWith('github__'));
     await expectScope('*_09?', (name) => /_09\d$/.test(name));
+    await expectScope('*_tool_095', (name) => name.endsWith('_tool_095'));
     await expectScope('jira__tool_001', (name) => name === 'jira__tool_001');
     await expectScope(
       (tool) => tool.title === 'Tenth',

@@ -16,6 +16,25 @@ export interface NameFilter {
   has(name: string): boolean;
 }
 
+/**
+ * A glob as a name test: one server's tools (`github__*`) or one action across servers
+ * (`*_list_employees`) is a plain prefix or suffix test, read for every tool a ranker scores.
+ */
+function globFilter(glob: string): NameFilter {
+  const star = glob.indexOf('*');
+  const plain = !glob.includes('?') && star === glob.lastIndexOf('*');
+  if (plain && star === glob.length - 1) {
+    const prefix = glob.slice(0, -1);
+    return { has: (name) => name.startsWith(prefix) };
+  }
+  if (plain && star === 0) {
+    const suffix = glob.slice(1);
+    return { has: (name) => name.endsWith(suffix) };
+  }
+  const pattern = globPattern(glob);
+  return { has: (name) => pattern.test(name) };
+}
+
 const globCache = new Map<string, RegExp>();
 
 function globPattern(glob: string): RegExp {
@@ -52,8 +71,7 @@ export function scopeFilter<Original>(
       });
     }
     if (!only.includes('*') && !only.includes('?')) return new Set([only]);
-    const pattern = globPattern(only);
-    return { has: (name) => pattern.test(name) };
+    return globFilter(only);
   }
   if (Array.isArray(only)) {
     only.forEach((name, i) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { maxScorePlace } from './max-score-place.js';
 import {
   type BoundedQuery,
   createMaxScoreSearcher,
@@ -96,5 +97,44 @@ describe('maxScoreSearch', () => {
     maxScoreSearch(searcher, index, first, 3);
     expect(maxScoreSearch(searcher, index, second, 5)).toEqual(alone);
     expect(searcher.accumulator.every((score) => score === 0)).toBe(true);
+  });
+});
+
+describe('maxScorePlace', () => {
+  it("gives the whole ranking's head, then the scope's tools below it at their ranks", () => {
+    const next = random(5);
+    let below = 0;
+    for (let round = 0; round < 30; round++) {
+      const docs = 30 + Math.floor(next() * 300);
+      const index = randomIndex(next, docs, 40);
+      // Few distinct weights, so scores tie and names decide.
+      if (round % 2 === 0)
+        index.weights.forEach((w, p) => {
+          index.weights[p] = Math.ceil(w * 3);
+        });
+      const names = Array.from({ length: docs }, (_, d) => `tool_${String((d * 7919) % 10007)}`);
+      const searcher = createMaxScoreSearcher(names);
+      for (let q = 0; q < 6; q++) {
+        const query = randomQuery(next, index, 1 + Math.floor(next() * 8));
+        const whole = maxScoreSearch(createMaxScoreSearcher(names), index, query, docs, true);
+        const head = Math.floor(next() * 12);
+        const kept = new Set(names.filter(() => next() < 0.2));
+        const only = q % 2 === 0 ? kept : { has: (name: string) => kept.has(name) };
+        const placed = maxScorePlace(searcher, index, query, head, only, (name) => {
+          const slot = names.indexOf(name);
+          return slot === -1 ? undefined : slot;
+        });
+        const expected = [
+          ...whole.slice(0, head),
+          ...whole.flatMap((entry, i) =>
+            i >= head && kept.has(entry.name) ? [{ ...entry, rank: i + 1 }] : [],
+          ),
+        ];
+        expect(placed).toEqual(expected);
+        below += expected.length - Math.min(head, whole.length);
+        expect(searcher.accumulator.every((score) => score === 0)).toBe(true);
+      }
+    }
+    expect(below).toBeGreaterThan(100);
   });
 });

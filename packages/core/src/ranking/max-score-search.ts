@@ -61,7 +61,8 @@ export const createMaxScoreSearcher = (
   runEnd: new Int32Array(0),
 });
 
-function reserve(s: MaxScoreSearcher, slots: number, m: number): void {
+/** Grows the searcher's buffers to `slots` tools and `m` query terms. */
+export function reserveSearcher(s: MaxScoreSearcher, slots: number, m: number): void {
   if (s.accumulator.length < slots) {
     s.accumulator = new Float64Array(slots);
     s.touched = new Int32Array(slots);
@@ -126,7 +127,7 @@ export function maxScoreSearch(
   exhaustive = false,
 ): Ranking {
   const m = query.length;
-  reserve(s, postings.slotCount, m);
+  reserveSearcher(s, postings.slotCount, m);
   const { accumulator, touched, candidates, rest, restPostings, runEnd } = s;
   const { offsets, docs, weights } = postings;
   const { terms } = query;

@@ -38,6 +38,8 @@ export interface FusionV1 {
   /**
    * Fewest tools the pipeline asks each ranker for, whatever a select's limit: a fusion that
    * normalises over a fixed head of each ranking sets it, so its order never depends on the limit.
+   * Such a fusion places each entry at its `rank` when it has one: a scoped select then passes
+   * rankings from `doPlace`, which skip the tools below the head that are out of scope.
    */
   readonly minDepth?: number;
   /**

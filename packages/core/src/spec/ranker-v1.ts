@@ -7,6 +7,11 @@ export interface RankedTool {
   readonly name: string;
   /** Finite; higher is better; only comparable within one ranker. */
   readonly score: number;
+  /**
+   * 1-based place in the ranker's whole ranking, set by `doPlace`, whose list skips tools;
+   * absent, a tool's place is its position in the list.
+   */
+  readonly rank?: number;
 }
 
 /** Tools in descending score order; ties in name order so rankings are deterministic. */
@@ -22,6 +27,13 @@ export interface RankOptions extends CallOptions {
   readonly only?: { has(name: string): boolean };
 }
 
+export interface PlaceOptions extends CallOptions {
+  /** How many tools of the whole ranking come first, all of them, in order. */
+  readonly head: number;
+  /** Below the head, only the tools whose name this accepts come back. */
+  readonly only: { has(name: string): boolean };
+}
+
 /**
  * A ranker's index over one catalogue: built once, queried many times. Indexes own their state,
  * so a ranker can index several catalogues at once.
@@ -31,6 +43,12 @@ export interface RankerIndexV1 {
   readonly size: number;
   /** Ranks the catalogue for a query; only the pipeline calls this. */
   doRank(query: string, options: RankOptions): Awaitable<Ranking>;
+  /**
+   * For a scoped select over a fusion with a head: the first `head` tools of the whole ranking,
+   * then the tools below them that `only` accepts, in order, each with its `rank` in the whole
+   * ranking. Optional: without it the pipeline reads the ranking deeper until enough are in scope.
+   */
+  doPlace?(query: string, options: PlaceOptions): Awaitable<Ranking>;
   /** Adds tools without a full rebuild; names must be new to the index. */
   doAdd?(tools: readonly Tool[], options?: LongCallOptions): Promise<void>;
   /** Removes tools by name; unknown names are ignored. */

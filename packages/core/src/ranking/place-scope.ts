@@ -1,0 +1,48 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { PlaceOptions, RankedTool, Ranking } from '../spec/ranker-v1.js';
+
+/**
+ * `doPlace`'s options checked for ranker `rankerId`: `head` as a whole number of tools, at most
+ * `size`, and `only` a name test; anything else is an `InvalidArgumentError` naming the ranker.
+ */
+export function readPlaceOptions(
+  rankerId: string,
+  options: PlaceOptions,
+  size: number,
+): { head: number; only: PlaceOptions['only'] } {
+  const head = options?.head;
+  if (typeof head !== 'number' || !Number.isInteger(head) || head < 0) {
+    throw new InvalidArgumentError({
+      argument: 'doPlace(options.head)',
+      expected: 'an integer >= 0',
+      message: `${rankerId}: doPlace(options.head) must be a whole number of tools, got ${String(head)}`,
+    });
+  }
+  const only = options.only;
+  if (typeof only?.has !== 'function') {
+    throw new InvalidArgumentError({
+      argument: 'doPlace(options.only)',
+      expected: 'an object with has(name)',
+      message: `${rankerId}: doPlace(options.only) must test names with has(name), such as a Set`,
+    });
+  }
+  return { head: Math.min(head, size), only };
+}
+
+/**
+ * `doPlace` from a whole ranking, for rankers whose whole ranking is cheap to make (the tools
+ * sharing a word with the request's name words): its first `head` tools, then the ones below
+ * that `only` accepts, each with its `rank`.
+ */
+export function placeFromRanking(
+  ranking: Ranking,
+  head: number,
+  only: PlaceOptions['only'],
+): RankedTool[] {
+  const placed = ranking.slice(0, head);
+  for (let i = head; i < ranking.length; i++) {
+    const { name, score } = ranking[i]!;
+    if (only.has(name)) placed.push({ name, score, rank: i + 1 });
+  }
+  return placed;
+}
