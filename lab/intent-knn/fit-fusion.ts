@@ -8,6 +8,7 @@
  */
 import { bm25 } from '@shortlist/bm25';
 import { pipe, type Tool } from '@shortlist/core';
+import { fnv1a } from '@shortlist/core/kit';
 import { type DatasetQuery, loadDataset } from '@shortlist/eval';
 import { fitFusion, rrf } from '@shortlist/fusion';
 import { intent } from '@shortlist/intent-knn';
@@ -21,11 +22,7 @@ const neighbours = 40; // chosen by tune-metatool on the held-out train tenth
 const exponent = 4;
 
 /** The stable tenth of `train` held out by tune-metatool (FNV-1a of the query id). */
-const heldOut = (q: DatasetQuery): boolean => {
-  let hash = 2166136261;
-  for (let i = 0; i < q.id.length; i++) hash = Math.imul(hash ^ q.id.charCodeAt(i), 16777619);
-  return (hash >>> 0) % 10 === 0;
-};
+const heldOut = (q: DatasetQuery): boolean => (fnv1a(q.id) >>> 0) % 10 === 0;
 
 /** bm25() + tfidf() + intent() over the tools, intent() learning from `learnFrom`. */
 function picker(tools: readonly Tool[], learnFrom: readonly DatasetQuery[]) {

@@ -9,7 +9,7 @@
  * Usage: pnpm lab lab/intent-knn/tune.ts ['{"dimensions":4096}' ...]
  * (each argument: lexicalEmbedder options to try).
  */
-import { embedMany, type Neighbour, toolText } from '@shortlist/core/kit';
+import { embedMany, fnv1a, type Neighbour, toolText } from '@shortlist/core/kit';
 import { type DatasetQuery, loadDataset, pairedBootstrap } from '@shortlist/eval';
 import { type LexicalEmbedderOptions, lexicalEmbedder } from '@shortlist/tfidf';
 import { tallyVotes } from '../../packages/intent-knn/src/tally-votes.js';
@@ -18,11 +18,7 @@ import { benchmarksDir } from '../benchmarks.mjs';
 const dir = `${benchmarksDir}/metatool`;
 
 /** Which tenth of `train` a query belongs to (FNV-1a of its id); tenth 0 is the usual held-out part. */
-export const tenthOf = (q: DatasetQuery): number => {
-  let hash = 2166136261;
-  for (let i = 0; i < q.id.length; i++) hash = Math.imul(hash ^ q.id.charCodeAt(i), 16777619);
-  return (hash >>> 0) % 10;
-};
+export const tenthOf = (q: DatasetQuery): number => (fnv1a(q.id) >>> 0) % 10;
 
 const dataset = await loadDataset(dir);
 const train = dataset.queries.filter((q) => q.split === 'train');

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fnv1a } from '@shortlist/core/kit';
 
 /** A local server speaking OpenAI's `POST /v1/embeddings`, counting what it is asked to embed. */
 export interface EmbeddingsServer {
@@ -12,8 +13,7 @@ export interface EmbeddingsServer {
 
 /** A deterministic unit-length vector of a text, so every worker gets the same one. */
 function vectorOf(text: string, dimensions: number): Buffer {
-  let seed = 2166136261;
-  for (let i = 0; i < text.length; i++) seed = Math.imul(seed ^ text.charCodeAt(i), 16777619);
+  let seed = fnv1a(text);
   const values = new Float32Array(dimensions);
   let norm = 0;
   for (let i = 0; i < dimensions; i++) {

@@ -1,12 +1,9 @@
 import type { EmbedderV1 } from '@shortlist/core';
+import { fnv1a } from '@shortlist/core/kit';
 
 const TOPICS = 64;
 
-function fnv(text: string): number {
-  let hash = 2166136261;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
-  return hash >>> 0;
-}
+const fnv = (text: string): number => fnv1a(text) >>> 0;
 
 function gaussians(seed: number, out: Float32Array, scale: number, add?: Float32Array): void {
   let state = seed || 1;

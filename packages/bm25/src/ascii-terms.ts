@@ -1,13 +1,9 @@
-import { asciiWordCursor, nextAsciiWord } from '@shortlist/core/kit';
+import { asciiWordCursor, fnv1a, nextAsciiWord } from '@shortlist/core/kit';
 
 /** Marks a stopword in the table: found, but not a term. */
 const STOPWORD = -1;
 /** Returned by `scanAscii` for text with a non-ASCII character, which takes the tokenizer. */
 export const NOT_ASCII = -1;
-
-/** FNV-1a over char codes (lowercased letters), the table's hash. */
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
 
 /** Ints per table slot: the word's hash, its term id (or `STOPWORD`), its arena offset, its length. */
 const SLOT = 4;
@@ -39,11 +35,8 @@ function isAscii(word: string): boolean {
   return true;
 }
 
-function hashOf(word: string): number {
-  let hash = FNV_OFFSET;
-  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), FNV_PRIME);
-  return hash;
-}
+/** The table's hash: FNV-1a over the (lowercase) word, as `nextAsciiWord` hashes text. */
+const hashOf = (word: string): number => fnv1a(word);
 
 function place(t: AsciiTerms, hash: number, id: number, start: number, length: number): void {
   const { table, mask } = t;

@@ -1,5 +1,5 @@
 import type { EmbedderV1 } from '@shortlist/core';
-import { defaultTokenizer } from '@shortlist/core/kit';
+import { defaultTokenizer, FNV_OFFSET, fnv1a } from '@shortlist/core/kit';
 
 /** A deterministic embedder that records every batch it is asked to embed. */
 export interface CountingEmbedder extends EmbedderV1 {
@@ -8,11 +8,9 @@ export interface CountingEmbedder extends EmbedderV1 {
   texts(): number;
 }
 
-const fnv = (text: string, from = 0, to = text.length): number => {
-  let hash = 2166136261;
-  for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
-  return hash >>> 0;
-};
+/** Unsigned FNV-1a of `text[from, to)`. */
+const fnv = (text: string, from = 0, to = text.length): number =>
+  fnv1a(text, FNV_OFFSET, from, to) >>> 0;
 
 /**
  * Hashes character trigrams into `dimensions` buckets: same text, same vector, no network.

@@ -147,6 +147,7 @@ export {
 export { isAbortError, raceAbort, throwIfAborted } from './util/abort.js';
 // One home for small algorithms several packages need: an integer check, a string hash, a seeded generator.
 export { checkInteger, type IntegerRule } from './util/check-integer.js';
+export { FNV_OFFSET, FNV_PRIME, fnv1a } from './util/fnv1a.js';
 export { hashHex, hashString, mixHash } from './util/hash-string.js';
 export { type PathFailureContext, pathFailure } from './util/path-failure.js';
 export { seededRandom } from './util/seeded-random.js';

@@ -1,12 +1,9 @@
 import type { EmbedderV1 } from './spec/embedder-v1.js';
 import { defaultTokenizer } from './text/tokenizer.js';
+import { fnv1a } from './util/fnv1a.js';
 
 /** FNV-1a, so test vectors are the same on every run and machine. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
+const hash = (text: string): number => fnv1a(text) >>> 0;
 
 /**
  * A deterministic bag-of-words embedder for tests: each term adds ±1 at a hashed position.

@@ -132,7 +132,6 @@ export function writeExactSnapshot(packed: PackedSpellings, titles: boolean): Ui
 
 const corrupt = (why: string): never => failSnapshot(KIND, why);
 
-/** Whether `offsets` starts at 0, never falls, and ends at `end`. */
 /**
  * Reads a snapshot back by view, checking integrity (via the core codec), that it spelt titles as
  * this ranker does, and every offset, slot and flag, throwing `CorruptDataError` otherwise. The

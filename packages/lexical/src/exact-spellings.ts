@@ -82,6 +82,36 @@ function usedAsName(text: string, start: number, end: number): boolean {
   return invocationWords.has(text.slice(at, wordEnd));
 }
 
+/** Whether a spelling ending at `end` ends there in `text` too: at its end or before a non-word. */
+function endsWord(text: string, end: number): boolean {
+  return end === text.length || (end < text.length && !isWord(text, end));
+}
+
+/** One `find`: the request as written and folded, and each tool found with its longest length. */
+interface Finding {
+  readonly request: string;
+  readonly text: string;
+  readonly found: Map<string, number>;
+}
+
+/**
+ * Records that `text[start, end)` spells `tool` (written `written`), in whichever layout the
+ * spelling was found: unless it is a plain word not used as a name, the tool keeps its longest
+ * spelling, +0.5 when the request writes it in the same case.
+ */
+function offer(
+  at: Finding,
+  start: number,
+  end: number,
+  plain: boolean,
+  tool: string,
+  written: string,
+): void {
+  if (plain && !usedAsName(at.text, start, end)) return;
+  const length = end - start + (at.request.includes(written) ? 0.5 : 0);
+  if (!(at.found.get(tool)! >= length)) at.found.set(tool, length);
+}
+
 /** A tool the request names: the length of the longest spelling found, +0.5 when its case matches too. */
 export interface SpelledTool {
   readonly name: string;
@@ -178,13 +208,14 @@ export class ExactSpellings {
   find(request: string): SpelledTool[] {
     const text = foldSpelling(request);
     const found = new Map<string, number>();
+    const at: Finding = { request, text, found };
     for (let start = 0; start < text.length; start++) {
       if (text[start] === ' ' || (start > 0 && isWord(text, start - 1))) continue;
       const first = runEnd(text, start);
       if (first === -1) break;
       const second = runEnd(text, first);
-      this.#match(request, text, start, text.slice(start, first), found);
-      if (second !== -1) this.#match(request, text, start, text.slice(start, second), found);
+      this.#match(at, start, text.slice(start, first));
+      if (second !== -1) this.#match(at, start, text.slice(start, second));
       // The next start boundary is after this word run, unless punctuation before it starts one.
       if (isWord(text, start)) start = first - 1;
     }
@@ -193,53 +224,39 @@ export class ExactSpellings {
     return out;
   }
 
-  #match(
-    request: string,
-    text: string,
-    start: number,
-    key: string,
-    found: Map<string, number>,
-  ): void {
+  /** Offers each spelling keyed `key` that the request spells from `start` on. */
+  #match(at: Finding, start: number, key: string): void {
     if (this.#byKey === undefined) {
-      this.#matchPacked(this.#packed!, request, text, start, key, found);
+      this.#matchPacked(this.#packed!, at, start, key);
       return;
     }
     const candidates = this.#byKey.get(key);
     if (!candidates) return;
+    const text = at.text;
     for (const { text: spelling, written, tool, plain } of candidates) {
       const end = start + spelling.length;
-      if (end > text.length || (end < text.length && isWord(text, end))) continue;
-      if (!text.startsWith(spelling, start)) continue;
-      if (plain && !usedAsName(text, start, end)) continue;
-      const length = spelling.length + (request.includes(written) ? 0.5 : 0);
-      if (!(found.get(tool)! >= length)) found.set(tool, length);
+      if (endsWord(text, end) && text.startsWith(spelling, start)) {
+        offer(at, start, end, plain, tool, written);
+      }
     }
   }
 
   /** `#match` over spellings read in place: the same candidates, in the same order. */
-  #matchPacked(
-    packed: PackedSpellings,
-    request: string,
-    text: string,
-    start: number,
-    key: string,
-    found: Map<string, number>,
-  ): void {
+  #matchPacked(packed: PackedSpellings, at: Finding, start: number, key: string): void {
     const id = packedTermId(packed.keys, key);
     if (id === undefined) return;
     const { chars, starts } = packed.texts;
+    const text = at.text;
     for (let s = packed.keyStart[id]!; s < packed.keyStart[id + 1]!; s++) {
       const from = starts[s]!;
       const end = start + (starts[s + 1]! - from);
-      if (end > text.length || (end < text.length && isWord(text, end))) continue;
+      if (!endsWord(text, end)) continue;
       let same = true;
       for (let c = start; c < end && same; c++)
         same = text.charCodeAt(c) === chars[from + c - start];
       if (!same) continue;
-      if (packed.plain[s] === 1 && !usedAsName(text, start, end)) continue;
       const tool = packed.names[packed.tools[s]!]!;
-      const length = end - start + (request.includes(textAt(packed.written, s)) ? 0.5 : 0);
-      if (!(found.get(tool)! >= length)) found.set(tool, length);
+      offer(at, start, end, packed.plain[s] === 1, tool, textAt(packed.written, s));
     }
   }
 }

@@ -1,18 +1,30 @@
+import { readFileSync } from 'node:fs';
 import type { SourceRanking } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { lexical } from './lexical.js';
-import { lexicalFusion, lexicalRankers, maxPieceTerms } from './lexical-fusion.js';
+import {
+  lexicalFusion,
+  lexicalRankers,
+  lexicalWeighting,
+  maxPieceTerms,
+} from './lexical-fusion.js';
 
-/** The weights the README documents and `select-fusion` measured; a change here is a decision. */
-const documented: Record<string, number> = {
-  bm25: 0.1,
-  tfidf: 0.4,
-  bigrams: 0.2,
-  pieces: 0.2,
-  name: 0.1,
-  opening: 2,
-  exact: 0,
-};
+/** The weights the README states for `lexicalFusion()`, read from its `weights: { ... }`. */
+function readmeWeights(): Record<string, number> {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const line = readme.split('\n').find((text) => text.startsWith('- `lexicalFusion()`:'));
+  const body = /weights: \{([^}]*)\}/.exec(line ?? '')?.[1];
+  if (body === undefined) throw new Error('README.md: no `lexicalFusion()` weights line');
+  return Object.fromEntries(
+    body.split(',').map((pair) => {
+      const [name, weight] = pair.split(':').map((part) => part.trim());
+      return [name!, Number(weight)];
+    }),
+  );
+}
+
+/** The weights `lexical()` fuses with. */
+const weights = lexicalWeighting().config.weights;
 
 const tools = [
   { name: 'create_pull_request', description: 'Create a new pull request in a repository' },
@@ -36,6 +48,11 @@ function zscores(ranking: SourceRanking['ranking']): Map<string, number> {
 }
 
 describe('lexical() fuses seven rankers with the documented weights', () => {
+  it('uses the weights its README documents (a change to either is a decision made in both)', () => {
+    expect(weights).toEqual(readmeWeights());
+    expect(Object.keys(weights)).toEqual(lexicalRankers().map((ranker) => ranker.id));
+  });
+
   it('builds bm25, tfidf, bigrams, pieces, name, opening and exact, and the z-score fusion of them over a head of 40', () => {
     expect(lexicalRankers().map((ranker) => ranker.id)).toEqual([
       'bm25',
@@ -49,7 +66,7 @@ describe('lexical() fuses seven rankers with the documented weights', () => {
     expect(lexicalFusion().config).toEqual({
       method: 'weighted',
       normalize: 'zscore',
-      weights: documented,
+      weights,
       head: 40,
     });
     expect(lexicalFusion().minDepth).toBe(40);
@@ -65,13 +82,13 @@ describe('lexical() fuses seven rankers with the documented weights', () => {
   ])('scores each pick of %j as Σ weight × z-score over all seven rankings', async (query) => {
     const picker = await lexical({ maxTokens: false }).index(tools);
     const sources = await picker.rankings(query, { limit: tools.length });
-    expect(sources.map((source) => source.rankerId).sort()).toEqual(Object.keys(documented).sort());
+    expect(sources.map((source) => source.rankerId).sort()).toEqual(Object.keys(weights).sort());
     const expected = new Map<string, number>();
     // None of these queries names a tool in full, so `exact` ranks nothing and the sum is all.
     expect(sources.find((source) => source.rankerId === 'exact')?.ranking).toEqual([]);
     for (const source of sources) {
       for (const [name, z] of zscores(source.ranking)) {
-        expected.set(name, (expected.get(name) ?? 0) + documented[source.rankerId]! * z);
+        expected.set(name, (expected.get(name) ?? 0) + weights[source.rankerId]! * z);
       }
     }
     const { picks } = await picker.select(query, { limit: tools.length });

@@ -1,5 +1,5 @@
-import { request } from 'node:http';
 import { InvalidArgumentError } from '@shortlist/core';
+import { mcpInitialize, sendMcpRequest } from '@shortlist/test-servers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Gateway } from './gateway.js';
 import { type HttpGateway, serveHttp } from './serve-http.js';
@@ -11,41 +11,11 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 const token = 'a-test-token-0123456789abcdef';
 
 /** A raw initialize POST to 127.0.0.1 with the given Host header (none when undefined). */
-function postWithHost(url: URL, host: string | undefined): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        setHost: false,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          authorization: `Bearer ${token}`,
-          ...(host === undefined ? {} : { host }),
-        },
-      },
-      (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      },
-    );
-    req.on('error', reject);
-    req.end(
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '1' },
-        },
-      }),
-    );
-  });
+async function postWithHost(url: URL, host: string | undefined): Promise<number> {
+  const headers = { authorization: `Bearer ${token}` };
+  const body = mcpInitialize();
+  return (await sendMcpRequest(url, { address: '127.0.0.1', host: host ?? false, headers, body }))
+    .status;
 }
 
 describe('HTTP binds and Host headers', () => {

@@ -1,8 +1,8 @@
-import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InvalidArgumentError } from '@shortlist/core';
+import { mcpInitialize, sendMcpRequest } from '@shortlist/test-servers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Gateway } from './gateway.js';
 import { type HttpGateway, serveHttp } from './serve-http.js';
@@ -12,38 +12,9 @@ import { httpUpstream, stdioUpstream, testGateway } from './test-helpers.js';
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const token = 'a-test-token-0123456789abcdef';
-const initialize = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '1' },
-  },
-});
-
-/** A raw POST, so tests can send the Host and Origin headers a browser or attacker would. */
-function post(url: URL, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          ...headers,
-        },
-      },
-      (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      },
-    );
-    req.on('error', reject);
-    req.end(initialize);
-  });
+/** A raw initialize POST, so tests can send the Host and Origin headers a browser or attacker would. */
+async function post(url: URL, headers: Record<string, string>): Promise<number> {
+  return (await sendMcpRequest(url, { headers, body: mcpInitialize() })).status;
 }
 
 describe('HTTP security', () => {

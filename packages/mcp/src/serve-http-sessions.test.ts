@@ -1,5 +1,5 @@
-import { request } from 'node:http';
 import { InvalidArgumentError } from '@shortlist/core';
+import { mcpInitialize, sendMcpRequest } from '@shortlist/test-servers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type HttpOptions, serveHttp } from './serve-http.js';
 import { foundNames, httpClient, stdioUpstream, testGateway } from './test-helpers.js';
@@ -20,74 +20,13 @@ async function start(options: HttpOptions) {
   return served;
 }
 
-interface RawAnswer {
-  readonly status: number;
-  readonly session?: string;
-  readonly body: string;
-}
-
-/** One raw HTTP request, as a client that never cleans up would send it. */
-function send(
-  url: URL,
-  method: string,
-  headers: Record<string, string>,
-  body = '',
-): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => {
-          const session = res.headers['mcp-session-id'];
-          resolve({
-            status: res.statusCode ?? 0,
-            body: text,
-            ...(typeof session === 'string' ? { session } : {}),
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const initialize = (url: URL) =>
-  send(
-    url,
-    'POST',
-    {},
-    JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'flood', version: '1' },
-      },
-    }),
-  );
+const initialize = (url: URL) => sendMcpRequest(url, { body: mcpInitialize('flood') });
 
 const ping = (url: URL, session: string) =>
-  send(
-    url,
-    'POST',
-    { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' },
-    JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
-  );
+  sendMcpRequest(url, {
+    headers: { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
+  });
 
 describe('HTTP sessions', () => {
   it('refuses sessions past maxSessions with a typed JSON-RPC error, and live ones keep working', async () => {
@@ -118,9 +57,9 @@ describe('HTTP sessions', () => {
     expect(foundNames(found)).toContain('hub__echo');
 
     // Closing a session frees its place.
-    const closed = await send(served.url, 'DELETE', {
-      'mcp-session-id': accepted[0]!.session!,
-      'mcp-protocol-version': '2025-06-18',
+    const closed = await sendMcpRequest(served.url, {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': accepted[0]!.session!, 'mcp-protocol-version': '2025-06-18' },
     });
     expect(closed.status).toBe(200);
     expect(served.sessions).toBe(4);

@@ -8,7 +8,7 @@ import {
   semantic,
   toTools,
 } from '@shortlist/core';
-import { decodeSnapshot, defaultTokenizer, encodeSnapshot } from '@shortlist/core/kit';
+import { decodeSnapshot, defaultTokenizer, encodeSnapshot, fnv1a } from '@shortlist/core/kit';
 import { rrf } from '@shortlist/fusion';
 import { lexical } from '@shortlist/lexical';
 import { jsonSchema, type ToolSet, tool } from 'ai';
@@ -82,11 +82,7 @@ const fromBase64 = (text: string): Uint8Array =>
   Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
 /** FNV-1a: the same hash, so the same vectors, in every runtime. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
+const hash = (text: string): number => fnv1a(text) >>> 0;
 
 /** A deterministic bag-of-words embedder: each analysed term adds ±1 at a hashed position. */
 const bagOfWords: EmbedderV1 = {

@@ -34,6 +34,12 @@ export {
   type RequestHandler,
   startHttpServer,
 } from './http-server.js';
+export {
+  mcpInitialize,
+  type RawMcpAnswer,
+  type RawMcpRequest,
+  sendMcpRequest,
+} from './mcp-raw-request.js';
 export type { ChatReply } from './openai/chat-completion.js';
 export {
   type ChatModel,

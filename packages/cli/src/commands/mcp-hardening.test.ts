@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { mcpInitialize, sendMcpRequest } from '@shortlist/test-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, fixture, runCli } from '../test-run-cli.js';
 
@@ -39,38 +39,9 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** A raw initialize request; resolves with the HTTP status. */
-function initialize(url: URL, headers: Record<string, string> = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          authorization: `Bearer ${token}`,
-          ...headers,
-        },
-      },
-      (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      },
-    );
-    req.on('error', reject);
-    req.end(
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '1' },
-        },
-      }),
-    );
-  });
+async function initialize(url: URL, headers: Record<string, string> = {}): Promise<number> {
+  const all = { authorization: `Bearer ${token}`, ...headers };
+  return (await sendMcpRequest(url, { headers: all, body: mcpInitialize() })).status;
 }
 
 /** The pids an upstream fixture wrote to its pid file (none when it never started). */

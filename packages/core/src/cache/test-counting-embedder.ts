@@ -1,4 +1,5 @@
 import type { EmbedderV1 } from '../spec/embedder-v1.js';
+import { FNV_OFFSET, fnv1a } from '../util/fnv1a.js';
 
 /** A deterministic embedder for tests that records every batch it is asked to embed. */
 export interface CountingEmbedder extends EmbedderV1 {
@@ -18,9 +19,7 @@ export function countingEmbedder(
     const vector = new Float32Array(dimensions);
     const padded = `  ${text.toLowerCase()} `;
     for (let i = 0; i + 3 <= padded.length; i++) {
-      let hash = 2166136261;
-      for (let j = i; j < i + 3; j++) hash = Math.imul(hash ^ padded.charCodeAt(j), 16777619);
-      vector[(hash >>> 0) % dimensions]! += 1;
+      vector[(fnv1a(padded, FNV_OFFSET, i, i + 3) >>> 0) % dimensions]! += 1;
     }
     return vector;
   };

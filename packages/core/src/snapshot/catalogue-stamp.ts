@@ -1,5 +1,6 @@
 import { type SchemaTextVisitor, visitSchemaText } from '../text/tool-fields.js';
 import type { Tool } from '../tools/tool.js';
+import { FNV_OFFSET, FNV_PRIME } from '../util/fnv1a.js';
 
 const MAGIC = 0x44434c53; // "SLCD" little-endian: a snapshot stamped with its catalogue's digest
 /**
@@ -21,18 +22,18 @@ class ToolHash implements SchemaTextVisitor {
   b = 0;
 
   reset(): void {
-    this.a = 0x811c9dc5;
+    this.a = FNV_OFFSET;
     this.b = 0x9e3779b9;
   }
 
   /** The field tag first, so a piece moving to another field, or a split piece, changes the hash. */
   text(field: number, text: string): void {
-    let a = Math.imul(this.a ^ (field + 0x100), 0x01000193);
+    let a = Math.imul(this.a ^ (field + 0x100), FNV_PRIME);
     let b = Math.imul(this.b ^ (field + 0x100), 0x5bd1e995);
     b ^= b >>> 13;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      a = Math.imul(a ^ c, 0x01000193);
+      a = Math.imul(a ^ c, FNV_PRIME);
       b = Math.imul(b ^ c, 0x5bd1e995);
       b ^= b >>> 13;
     }

@@ -1,3 +1,4 @@
+import { fnv1a } from '../util/fnv1a.js';
 import { failSnapshot } from './snapshot-checks.js';
 
 /**
@@ -14,11 +15,7 @@ export interface PackedTerms {
 }
 
 /** FNV-1a over a term's UTF-16 code units. */
-function hashOf(term: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-}
+const hashOf = (term: string): number => fnv1a(term) >>> 0;
 
 /** Packs distinct `terms` (term `i` gets id `i`), with a table at most half full. */
 export function packTerms(terms: readonly string[]): PackedTerms {

@@ -1,3 +1,4 @@
+import { FNV_OFFSET, FNV_PRIME } from '../util/fnv1a.js';
 import { ASCII_CLASS, ASCII_LOWER, ASCII_UPPER } from './ascii-class.js';
 
 /** `ASCII_CLASS` of a code that is no part of a word. */
@@ -19,16 +20,13 @@ function capitalWordEnd(text: string, start: number, length: number): number {
   return i;
 }
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
 /** Where `nextAsciiWord` is in a text: the word it found, and its hash. */
 export interface AsciiWordCursor {
   /** Where the next search starts; set it to 0 for a new text. */
   at: number;
   start: number;
   end: number;
-  /** FNV-1a over the word's char codes, letters lowercased. */
+  /** `fnv1a` of the word, letters lowercased (hashed inline while scanning, with its constants). */
   hash: number;
 }
 

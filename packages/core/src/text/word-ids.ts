@@ -1,9 +1,7 @@
+import { fnv1a } from '../util/fnv1a.js';
 import { asciiWordCursor, nextAsciiWord } from './split-ascii-words.js';
 import { isAscii, splitUnicodeWords } from './split-words.js';
 
-/** FNV-1a over char codes (letters lowercased), the table's hash. */
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
 /** Ints per table slot: the word's hash, its id, its arena offset, its length (0: a free slot). */
 const SLOT = 4;
 
@@ -71,9 +69,8 @@ export class WordIds {
       }
       return id;
     }
-    let hash = FNV_OFFSET;
-    for (let k = 0; k < word.length; k++) hash = Math.imul(hash ^ word.charCodeAt(k), FNV_PRIME);
-    return this.find(word, 0, word.length, hash);
+    // The table's hash: FNV-1a over the (lowercase) word, as `nextAsciiWord` gives it.
+    return this.find(word, 0, word.length, fnv1a(word));
   }
 
   /** The id of `text[from, to)` lowercased, whose hash is `hash`; added when new. */

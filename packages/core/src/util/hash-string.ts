@@ -1,3 +1,5 @@
+import { FNV_OFFSET, fnv1a } from './fnv1a.js';
+
 /**
  * murmur3's final mix (fmix32): spreads a 32-bit state so that nearby inputs land far apart.
  * For hashes built up piece by piece (FNV-1a over n-grams) and finished here.
@@ -19,9 +21,7 @@ export function mixHash(state: number): number {
  * @default seed 0
  */
 export function hashString(text: string, seed = 0): number {
-  let hash = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return mixHash(hash);
+  return mixHash(fnv1a(text, (FNV_OFFSET ^ seed) >>> 0));
 }
 
 /** Eight hex digits of `hashString(text)`, for ids and fingerprints. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { compareRanked } from '../ranking/compare-ranked.js';
 import { checkInteger } from './check-integer.js';
+import { FNV_OFFSET, fnv1a } from './fnv1a.js';
 import { hashHex, hashString } from './hash-string.js';
 import { seededRandom } from './seeded-random.js';
 
@@ -28,6 +29,19 @@ describe('checkInteger', () => {
   ])('rejects %s with a typed error naming the argument', (value, rule, message) => {
     expect(() => checkInteger(value, 'f(x)', rule)).toThrow(message);
     expect(() => checkInteger(value, 'f(x)', rule)).toThrow(InvalidArgumentError);
+  });
+});
+
+describe('fnv1a', () => {
+  it('gives the published 32-bit FNV-1a values', () => {
+    expect(fnv1a('')).toBe(0x811c9dc5);
+    expect(fnv1a('a') >>> 0).toBe(0xe40c292c);
+    expect(fnv1a('foobar') >>> 0).toBe(0xbf9cf968);
+  });
+
+  it('hashes a range as its substring, and a continued state as the joined text', () => {
+    expect(fnv1a('xxfoobaryy', FNV_OFFSET, 2, 8)).toBe(fnv1a('foobar'));
+    expect(fnv1a('bar', fnv1a('foo'))).toBe(fnv1a('foobar'));
   });
 });
 

@@ -1,46 +1,15 @@
-import { request } from 'node:http';
 import { serveHttp } from '@shortlist/mcp';
+import { mcpInitialize, sendMcpRequest } from '@shortlist/test-servers';
 import type { HostileCase } from '../hostile-case.js';
 import { hostileGateway } from '../mcp-upstream.js';
 
 const token = 'hostile-token-0123456789abcdef';
 
 /** The status of a raw initialize POST to `url`'s port on 127.0.0.1 carrying this Host header. */
-function statusWithHost(url: URL, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const sent = request(
-      {
-        host: '127.0.0.1',
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        setHost: false,
-        headers: {
-          host,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      },
-    );
-    sent.on('error', reject);
-    sent.end(
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'hostile', version: '1' },
-        },
-      }),
-    );
-  });
+async function statusWithHost(url: URL, host: string): Promise<number> {
+  const headers = { authorization: `Bearer ${token}` };
+  const body = mcpInitialize('hostile');
+  return (await sendMcpRequest(url, { address: '127.0.0.1', host, headers, body })).status;
 }
 
 /** Serves the hostile gateway on `bind` with a token, sends one request with `host`, and closes. */
