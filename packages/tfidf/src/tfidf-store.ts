@@ -445,8 +445,18 @@ export class TfidfStore {
     limit: number,
     maxQueryTerms: number = MAX_QUERY_TERMS,
   ): Ranking {
+    if (this.readQuery(tokens, sublinearTf, maxQueryTerms) === 0 || limit <= 0) return [];
+    return maxScoreSearch(this.searcher, this.postings, this.query, limit);
+  }
+
+  /** Reads a query into `this.query` over compiled postings; its number of terms. */
+  private readQuery(
+    tokens: readonly string[],
+    sublinearTf: boolean,
+    maxQueryTerms: number,
+  ): number {
     if (!this.compiled) this.compile();
-    const m = readQueryVector(
+    return readQueryVector(
       this.query,
       this.postings,
       this.lookup,
@@ -455,8 +465,6 @@ export class TfidfStore {
       sublinearTf,
       maxQueryTerms,
     );
-    if (m === 0 || limit <= 0) return [];
-    return maxScoreSearch(this.searcher, this.postings, this.query, limit);
   }
 
   /** `rank`'s first `head` tools, then the tools below them `only` accepts, with their ranks. */
@@ -467,17 +475,7 @@ export class TfidfStore {
     only: PlaceOptions['only'],
     maxQueryTerms: number = MAX_QUERY_TERMS,
   ): Ranking {
-    if (!this.compiled) this.compile();
-    const m = readQueryVector(
-      this.query,
-      this.postings,
-      this.lookup,
-      this.df,
-      tokens,
-      sublinearTf,
-      maxQueryTerms,
-    );
-    if (m === 0) return [];
+    if (this.readQuery(tokens, sublinearTf, maxQueryTerms) === 0) return [];
     const slots = this.slots;
     return maxScorePlace(this.searcher, this.postings, this.query, head, only, (name) =>
       slots.get(name),

@@ -1,5 +1,6 @@
 import type { RankedTool, Ranking } from '../spec/ranker-v1.js';
 import {
+  accumulateTerm,
   type BoundedQuery,
   type MaxScoreSearcher,
   reserveSearcher,
@@ -24,20 +25,8 @@ export function maxScorePlace(
   const m = query.length;
   reserveSearcher(s, postings.slotCount, m);
   const { accumulator, touched, best } = s;
-  const { offsets, docs, weights } = postings;
   let seen = 0;
-  for (let j = 0; j < m; j++) {
-    const w = query.weights[j]!;
-    const begin = offsets[query.terms[j]!]!;
-    const end = offsets[query.terms[j]! + 1]!;
-    s.work += end - begin;
-    for (let p = begin; p < end; p++) {
-      const slot = docs[p]!;
-      const score = accumulator[slot]!;
-      if (score === 0) touched[seen++] = slot;
-      accumulator[slot] = score + w * weights[p]!;
-    }
-  }
+  for (let j = 0; j < m; j++) seen = accumulateTerm(s, postings, query, j, seen);
   resetTop(best, head);
   let floor = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < seen; i++) {

@@ -76,6 +76,33 @@ export function reserveSearcher(s: MaxScoreSearcher, slots: number, m: number): 
 }
 
 /**
+ * Adds query term `j`'s postings to the accumulator, appending the slots it touches first to
+ * `touched` (after the `seen` already there); returns how many are there now.
+ */
+export function accumulateTerm(
+  s: MaxScoreSearcher,
+  postings: ScoredPostings,
+  query: BoundedQuery,
+  j: number,
+  seen: number,
+): number {
+  const { accumulator, touched } = s;
+  const { docs, weights } = postings;
+  const w = query.weights[j]!;
+  const begin = postings.offsets[query.terms[j]!]!;
+  const end = postings.offsets[query.terms[j]! + 1]!;
+  s.work += end - begin;
+  let count = seen;
+  for (let p = begin; p < end; p++) {
+    const slot = docs[p]!;
+    const score = accumulator[slot]!;
+    if (score === 0) touched[count++] = slot;
+    accumulator[slot] = score + w * weights[p]!;
+  }
+  return count;
+}
+
+/**
  * A lower bound on the final k-th best score: the k best partial scores' tools are scored in
  * full (terms from `from` on, found by galloping search) and the lowest of those k is taken.
  * Stops with −∞ (no bound, always valid) once one of them scores at most `useless`: the bound
@@ -149,18 +176,9 @@ export function maxScoreSearch(
   // common terms linear (checking after every term cost k × m² gallops).
   let credit = 0;
   for (let j = 0; j < m; j++) {
-    const w = query.weights[j]!;
-    const begin = offsets[terms[j]!]!;
-    const end = offsets[terms[j]! + 1]!;
-    s.work += end - begin;
-    for (let p = begin; p < end; p++) {
-      const slot = docs[p]!;
-      const score = accumulator[slot]!;
-      if (score === 0) touched[seen++] = slot;
-      accumulator[slot] = score + w * weights[p]!;
-    }
+    seen = accumulateTerm(s, postings, query, j, seen);
     runEnd[runs++] = seen;
-    credit += end - begin;
+    credit += offsets[terms[j]! + 1]! - offsets[terms[j]!]!;
     if (exhaustive || j + 1 === m || seen < k || seen * 2 >= restPostings[j + 1]!) continue;
     if (credit < k * (m - j - 1) + (seen >> 2)) continue;
     credit = 0;
