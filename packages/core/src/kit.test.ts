@@ -132,7 +132,7 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "packedTermCount",
       "packedTermId",
       "pathFailure",
-      "placeFromRanking",
+      "placeByRanking",
       "raceAbort",
       "readPlaceOptions",
       "recallAt",

@@ -53,7 +53,7 @@ export {
 } from './ranking/max-score-search.js';
 // Ranking metrics live here so fitting (fusion) and evaluation (eval) share one definition.
 export { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from './ranking/metrics.js';
-export { placeFromRanking, readPlaceOptions } from './ranking/place-scope.js';
+export { placeByRanking, readPlaceOptions } from './ranking/place-scope.js';
 export { keepRarestTerms, MAX_QUERY_TERMS } from './ranking/query-term-cap.js';
 export {
   offerTop,

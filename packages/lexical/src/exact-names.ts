@@ -2,11 +2,10 @@ import { InvalidArgumentError, type RankerV1, type Tool } from '@shortlist/core'
 import {
   checkSnapshotNames,
   type PlaceOptions,
-  placeFromRanking,
+  placeByRanking,
   type RankerIndexV1,
   type Ranking,
   type RankOptions,
-  readPlaceOptions,
   throwIfAborted,
 } from '@shortlist/core/kit';
 import type { ExactNamesOptions } from './exact-names-options.js';
@@ -93,10 +92,8 @@ function exactIndex(
         : spellings.find(query);
       return found.slice(0, limit).map((entry) => ({ name: entry.name, score: entry.length }));
     },
-    doPlace(query: string, options: PlaceOptions): Ranking {
-      const { head, only } = readPlaceOptions('exactNames', options, this.size);
-      const whole = this.doRank(query, { limit: this.size, signal: options.signal }) as Ranking;
-      return placeFromRanking(whole, head, only);
+    doPlace(query: string, options: PlaceOptions) {
+      return placeByRanking('exactNames', this, query, options);
     },
     async doAdd(added: readonly Tool[]) {
       const set = heldNames();

@@ -3,12 +3,11 @@ import {
   type NameFilter,
   offerTop,
   type PlaceOptions,
-  placeFromRanking,
+  placeByRanking,
   type RankedTool,
   type RankerIndexV1,
   type Ranking,
   type RankOptions,
-  readPlaceOptions,
   resetTop,
   takeRanking,
   throwIfAborted,
@@ -228,11 +227,8 @@ export function openNameIndex(
       }
       return rank(query, Math.floor(limit), options.only);
     },
-    doPlace(query: string, options: PlaceOptions): Ranking {
-      const { head, only } = readPlaceOptions('nameMatch', options, slots);
-      // Only tools sharing a name word with the request rank at all: the whole ranking is short.
-      const whole = this.doRank(query, { limit: slots, signal: options.signal }) as Ranking;
-      return placeFromRanking(whole, head, only);
+    doPlace(query: string, options: PlaceOptions) {
+      return placeByRanking('nameMatch', this, query, options);
     },
   };
 }

@@ -5,11 +5,10 @@ import {
   type PlaceOptions,
   packedTermId,
   packTerms,
-  placeFromRanking,
+  placeByRanking,
   type RankerIndexV1,
   type Ranking,
   type RankOptions,
-  readPlaceOptions,
   throwIfAborted,
 } from '@shortlist/core/kit';
 import { actionVerbGroups } from './action-verbs.js';
@@ -98,10 +97,8 @@ function openingIndex(owned: OwnedOpenings): RankerIndexV1 {
       if (!name || (options.only && !options.only.has(name))) return [];
       return [{ name, score: 1 }];
     },
-    doPlace(query: string, options: PlaceOptions): Ranking {
-      const { head, only } = readPlaceOptions('openingMatch', options, names.length);
-      const ranking = this.doRank(query, { limit: 1, signal: options.signal }) as Ranking;
-      return placeFromRanking(ranking, head, only);
+    doPlace(query: string, options: PlaceOptions) {
+      return placeByRanking('openingMatch', this, query, options);
     },
     doSnapshot: () => writeOpeningSnapshot(owned, fingerprint()),
   };

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { PlaceOptions, RankedTool, Ranking } from '../spec/ranker-v1.js';
+import type { PlaceOptions, RankedTool, RankerIndexV1, Ranking } from '../spec/ranker-v1.js';
 
 /**
  * `doPlace`'s options checked for ranker `rankerId`: `head` as a whole number of tools, at most
@@ -45,4 +45,21 @@ export function placeFromRanking(
     if (only.has(name)) placed.push({ name, score, rank: i + 1 });
   }
   return placed;
+}
+
+/**
+ * `doPlace` for a ranker whose whole ranking is cheap to make (it ranks only the tools that
+ * share something with the request): asks `index` for all of it, then places the scope in it.
+ */
+export function placeByRanking(
+  rankerId: string,
+  index: RankerIndexV1,
+  query: string,
+  options: PlaceOptions,
+): Ranking | Promise<Ranking> {
+  const { head, only } = readPlaceOptions(rankerId, options, index.size);
+  const whole = index.doRank(query, { limit: index.size, signal: options.signal });
+  return whole instanceof Promise
+    ? whole.then((ranking) => placeFromRanking(ranking, head, only))
+    : placeFromRanking(whole as Ranking, head, only);
 }
