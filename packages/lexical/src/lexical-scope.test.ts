@@ -57,6 +57,19 @@ describe('select(query, { only }) picks the full ranking’s tools within the sc
     );
   }, 120_000);
 
+  it('rejects with the caller’s fault when a scope predicate throws inside a ranker', async () => {
+    const tools = generateCatalogue({ size: 300, seed: 4 });
+    const picker = await lexical().index(tools);
+    const only = (tool: Tool) => {
+      if (tool.name.length % 2 === 0) throw new Error('directory offline');
+      return true;
+    };
+    const { query } = generateQueries(tools, { count: 1, seed: 4 })[0]!;
+    const rejected = picker.select(query, { limit: 5, only });
+    await expect(rejected).rejects.toThrow(InvalidArgumentError);
+    await expect(rejected).rejects.toThrow(/scope predicate threw .*directory offline/);
+  });
+
   it('nameMatch() and exactNames() rank within the scope themselves, with the same result', async () => {
     const tools = generateCatalogue({ size: 400, seed: 9 });
     for (const ranker of [nameMatch(), exactNames()]) {

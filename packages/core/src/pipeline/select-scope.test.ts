@@ -73,6 +73,19 @@ describe('select(query, { only })', () => {
     expect(names(await picker.select('send email', { only: 'github.*' }))).toEqual([]);
   });
 
+  it('says a scope predicate that throws is the caller’s, whichever stage called it', async () => {
+    const picker = await pipe(overlapRanker()).index(tools);
+    const only = (tool: { name: string }) => {
+      if (tool.name.endsWith('_042')) throw new Error('no access list');
+      return true;
+    };
+    const rejected = picker.select('send email', { limit: 100, only });
+    await expect(rejected).rejects.toThrow(InvalidArgumentError);
+    await expect(rejected).rejects.toThrow(
+      /scope predicate threw for tool "github__tool_042": no access list/,
+    );
+  });
+
   it('with a fusion head, ranks the whole catalogue so scores are the full ranking’s', async () => {
     const a = recording('a');
     const b = recording('b');

@@ -90,7 +90,18 @@ export function scopeFilter<Original>(
     return {
       has: (name) => {
         const tool = lookUp(name);
-        return tool !== undefined && allowed(tool) === true;
+        if (tool === undefined) return false;
+        try {
+          return allowed(tool) === true;
+        } catch (error) {
+          // Whichever ranker or fusion asked, the fault is the caller's predicate: say so.
+          throw new InvalidArgumentError({
+            argument: 'select(options.only)',
+            expected: 'a predicate that returns true or false',
+            message: `select(options.only): the scope predicate threw for tool "${name}": ${error instanceof Error ? error.message : String(error)}`,
+            cause: error,
+          });
+        }
       },
     };
   }
