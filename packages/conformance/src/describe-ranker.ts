@@ -143,27 +143,40 @@ export function describeRanker(name: string, options: DescribeRankerOptions): vo
     it("places a scope's tools where the whole ranking has them (when supported)", async ({
       skip,
     }) => {
-      const index = await options.create().doIndex(tools);
-      if (!index.doPlace) return skip(`${name}'s index has no doPlace`);
+      const ranker = options.create();
+      const built = await ranker.doIndex(tools);
+      if (!built.doPlace) return skip(`${name}'s index has no doPlace`);
+      // Built, restored from a snapshot, and changed then changed back: each places alike.
+      const indexes = [built];
+      const snapshot = built.doSnapshot?.();
+      if (snapshot && ranker.doRestore) indexes.push(await ranker.doRestore(snapshot, tools));
+      if (built.doAdd && built.doRemove) {
+        const changed = await options.create().doIndex(tools);
+        await changed.doAdd!(extras);
+        await changed.doRemove!(extras.map((tool) => tool.name));
+        indexes.push(changed);
+      }
       let below = 0;
-      for (const query of queries) {
-        const whole = await index.doRank(query, { limit: tools.length });
-        for (const head of [0, 1, 3]) {
-          for (const parity of [0, 1]) {
-            const names = new Set(tools.filter((_, i) => i % 2 === parity).map((t) => t.name));
-            // A Set and a plain name test: rankers may look a Set's names up.
-            const only = parity === 0 ? names : { has: (tool: string) => names.has(tool) };
-            const placed = await index.doPlace(query, { head, only });
-            const expected = [
-              ...whole.slice(0, head),
-              ...whole.flatMap((entry, i) =>
-                i >= head && names.has(entry.name)
-                  ? [{ name: entry.name, score: entry.score, rank: i + 1 }]
-                  : [],
-              ),
-            ];
-            expect(placed).toEqual(expected);
-            below += expected.length - Math.min(head, whole.length);
+      for (const index of indexes) {
+        for (const query of queries) {
+          const whole = await index.doRank(query, { limit: tools.length });
+          for (const head of [0, 1, 3]) {
+            for (const parity of [0, 1]) {
+              const names = new Set(tools.filter((_, i) => i % 2 === parity).map((t) => t.name));
+              // A Set and a plain name test: rankers may look a Set's names up.
+              const only = parity === 0 ? names : { has: (tool: string) => names.has(tool) };
+              const placed = await index.doPlace!(query, { head, only });
+              const expected = [
+                ...whole.slice(0, head),
+                ...whole.flatMap((entry, i) =>
+                  i >= head && names.has(entry.name)
+                    ? [{ name: entry.name, score: entry.score, rank: i + 1 }]
+                    : [],
+                ),
+              ];
+              expect(placed).toEqual(expected);
+              below += expected.length - Math.min(head, whole.length);
+            }
           }
         }
       }
