@@ -1,7 +1,6 @@
 import { InvalidArgumentError, type RankerV1, type Tool } from '@shortlist/core';
 import {
   checkSnapshotNames,
-  type PlaceOptions,
   placeByRanking,
   type RankerIndexV1,
   type Ranking,
@@ -92,7 +91,7 @@ function exactIndex(
         : spellings.find(query);
       return found.slice(0, limit).map((entry) => ({ name: entry.name, score: entry.length }));
     },
-    doPlace(query: string, options: PlaceOptions) {
+    doPlace(query, options) {
       return placeByRanking('exactNames', this, query, options);
     },
     async doAdd(added: readonly Tool[]) {

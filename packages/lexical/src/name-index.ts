@@ -2,7 +2,6 @@ import { InvalidArgumentError, type Tool } from '@shortlist/core';
 import {
   type NameFilter,
   offerTop,
-  type PlaceOptions,
   placeByRanking,
   type RankedTool,
   type RankerIndexV1,
@@ -227,7 +226,7 @@ export function openNameIndex(
       }
       return rank(query, Math.floor(limit), options.only);
     },
-    doPlace(query: string, options: PlaceOptions) {
+    doPlace(query, options) {
       return placeByRanking('nameMatch', this, query, options);
     },
   };

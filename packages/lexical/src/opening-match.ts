@@ -2,7 +2,6 @@ import { InvalidArgumentError, type RankerV1, type Tool } from '@shortlist/core'
 import {
   analysisVersion,
   checkSnapshotNames,
-  type PlaceOptions,
   packedTermId,
   packTerms,
   placeByRanking,
@@ -97,7 +96,7 @@ function openingIndex(owned: OwnedOpenings): RankerIndexV1 {
       if (!name || (options.only && !options.only.has(name))) return [];
       return [{ name, score: 1 }];
     },
-    doPlace(query: string, options: PlaceOptions) {
+    doPlace(query, options) {
       return placeByRanking('openingMatch', this, query, options);
     },
     doSnapshot: () => writeOpeningSnapshot(owned, fingerprint()),
