@@ -97,14 +97,14 @@ export function search(
   return maxScoreSearch(s, postings, s.sorted, k, exhaustive);
 }
 
-/** The best `head` tools, then the tools below them `only` accepts, with their ranks (`doPlace`). */
+/** The best `head` tools, then the best `below` tools under them `only` accepts, with their ranks (`doPlace`). */
 export function place(
   s: Searcher,
   postings: Postings,
   query: QueryTerms,
-  { head, only }: Pick<PlaceOptions, 'head' | 'only'>,
+  { head, only, below }: Required<Pick<PlaceOptions, 'head' | 'only' | 'below'>>,
   slots: ReadonlyMap<string, number>,
 ): Ranking {
   sortTerms(s.sorted, query, postings.maxImpact);
-  return maxScorePlace(s, postings, s.sorted, head, only, (name) => slots.get(name));
+  return maxScorePlace(s, postings, s.sorted, head, only, (name) => slots.get(name), below);
 }

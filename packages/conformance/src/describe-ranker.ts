@@ -176,6 +176,9 @@ export function describeRanker(name: string, options: DescribeRankerOptions): vo
               ];
               expect(placed).toEqual(expected);
               below += expected.length - Math.min(head, whole.length);
+              // `below` keeps only the best of the scope's tools under the head.
+              const few = await index.doPlace!(query, { head, only, below: 1 });
+              expect(few).toEqual(expected.slice(0, Math.min(head, whole.length) + 1));
             }
           }
         }

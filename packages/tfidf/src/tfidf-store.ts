@@ -467,19 +467,17 @@ export class TfidfStore {
     );
   }
 
-  /** `rank`'s first `head` tools, then the tools below them `only` accepts, with their ranks. */
+  /** `rank`'s first `head` tools, then the best `below` under them `only` accepts, with their ranks. */
   placeScope(
     tokens: readonly string[],
     sublinearTf: boolean,
-    head: number,
-    only: PlaceOptions['only'],
+    { head, only, below }: Required<Pick<PlaceOptions, 'head' | 'only' | 'below'>>,
     maxQueryTerms: number = MAX_QUERY_TERMS,
   ): Ranking {
     if (this.readQuery(tokens, sublinearTf, maxQueryTerms) === 0) return [];
     const slots = this.slots;
-    return maxScorePlace(this.searcher, this.postings, this.query, head, only, (name) =>
-      slots.get(name),
-    );
+    const slotOf = (name: string) => slots.get(name);
+    return maxScorePlace(this.searcher, this.postings, this.query, head, only, slotOf, below);
   }
 
   /** The documents in slot order, with unused terms dropped, for a snapshot. */

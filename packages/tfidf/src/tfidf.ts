@@ -154,12 +154,11 @@ function openIndex(store: TfidfStore, settings: TfidfSettings): RankerIndexV1 {
           message: `${settings.id}: the query must be a string, got ${typeof query}`,
         });
       }
-      const { head, only } = readPlaceOptions(settings.id, placeOptions, store.size);
+      const scope = readPlaceOptions(settings.id, placeOptions, store.size);
       return store.placeScope(
         settings.tokenizer(query),
         settings.sublinearTf,
-        head,
-        only,
+        scope,
         settings.maxQueryTerms,
       );
     },

@@ -62,14 +62,19 @@ export function rankAndFuse(
     return rankers.map((ranker, i) => ({ rankerId: ranker.id, ranking: results[i]! }));
   };
 
-  /** Each ranker's head, `head` deep, then the scope's tools below it at their places. */
+  /**
+   * Each ranker's head, `head` deep, then the best `below` of the scope's tools under it at their
+   * places: the fused tail orders tools by their best place in any ranking, so the first `below`
+   * of it are among each ranking's first `below` (their sources name only those placements).
+   */
   const place = async (
     query: string,
     head: number,
+    below: number,
     only: NameFilter,
     signal: AbortSignal | undefined,
   ): Promise<SourceRanking[]> => {
-    const options = { head, only, signal };
+    const options = { head, below, only, signal };
     const results = await Promise.all(
       rankers.map((ranker, i) =>
         callPlugin(ranker.id, 'place', () => indexes[i]!.doPlace!(query, options), signal),
@@ -98,7 +103,7 @@ export function rankAndFuse(
     async fuseWithin(query, depth, wanted, only, size, signal) {
       if (minDepth > 0 && indexes.every((index) => index.doPlace !== undefined)) {
         // Every ranker places the scope's tools in its whole ranking: one round, no deep reads.
-        const sources = await place(query, depth, only, signal);
+        const sources = await place(query, depth, wanted, only, signal);
         let placed = 0;
         for (const source of sources) placed += source.ranking.length;
         const kept = (await fuse(sources, placed, signal, only)).filter((entry) =>

@@ -120,10 +120,11 @@ describe('maxScorePlace', () => {
         const head = Math.floor(next() * 12);
         const kept = new Set(names.filter(() => next() < 0.2));
         const only = q % 2 === 0 ? kept : { has: (name: string) => kept.has(name) };
-        const placed = maxScorePlace(searcher, index, query, head, only, (name) => {
+        const slotOf = (name: string) => {
           const slot = names.indexOf(name);
           return slot === -1 ? undefined : slot;
-        });
+        };
+        const placed = maxScorePlace(searcher, index, query, head, only, slotOf);
         const expected = [
           ...whole.slice(0, head),
           ...whole.flatMap((entry, i) =>
@@ -131,6 +132,9 @@ describe('maxScorePlace', () => {
           ),
         ];
         expect(placed).toEqual(expected);
+        const few = Math.floor(next() * 4);
+        const best = maxScorePlace(searcher, index, query, head, only, slotOf, few);
+        expect(best).toEqual(expected.slice(0, Math.min(head, whole.length) + few));
         below += expected.length - Math.min(head, whole.length);
         expect(searcher.accumulator.every((score) => score === 0)).toBe(true);
       }

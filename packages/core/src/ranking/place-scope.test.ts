@@ -6,7 +6,12 @@ import { placeFromRanking, readPlaceOptions } from './place-scope.js';
 describe('readPlaceOptions', () => {
   it('keeps a whole head, at most the index size, and a name test', () => {
     const only = new Set(['a']);
-    expect(readPlaceOptions('r', { head: 40, only }, 12)).toEqual({ head: 12, only });
+    expect(readPlaceOptions('r', { head: 40, only }, 12)).toEqual({
+      head: 12,
+      only,
+      below: Number.POSITIVE_INFINITY,
+    });
+    expect(readPlaceOptions('r', { head: 4, only, below: 20 }, 12).below).toBe(20);
     expect(readPlaceOptions('r', { head: 0, only }, 12).head).toBe(0);
   });
 
@@ -17,6 +22,9 @@ describe('readPlaceOptions', () => {
       { head: '3', only: new Set() },
       { head: 3 },
       { head: 3, only: ['a'] },
+      { head: 3, only: new Set(), below: -1 },
+      { head: 3, only: new Set(), below: 1.5 },
+      { head: 3, only: new Set(), below: '2' },
       undefined,
     ];
     for (const options of bad) {
@@ -39,6 +47,11 @@ describe('placeFromRanking', () => {
     ]);
     expect(placeFromRanking(ranking, 0, new Set(['c']))).toEqual([
       { name: 'c', score: 3, rank: 3 },
+    ]);
+    expect(placeFromRanking(ranking, 1, new Set(['b', 'd', 'e']), 2)).toEqual([
+      { name: 'a', score: 5 },
+      { name: 'b', score: 4, rank: 2 },
+      { name: 'd', score: 2, rank: 4 },
     ]);
   });
 });

@@ -9,7 +9,7 @@ export function readPlaceOptions(
   rankerId: string,
   options: PlaceOptions,
   size: number,
-): { head: number; only: PlaceOptions['only'] } {
+): { head: number; only: PlaceOptions['only']; below: number } {
   const head = options?.head;
   if (typeof head !== 'number' || !Number.isInteger(head) || head < 0) {
     throw new InvalidArgumentError({
@@ -26,21 +26,35 @@ export function readPlaceOptions(
       message: `${rankerId}: doPlace(options.only) must test names with has(name), such as a Set`,
     });
   }
-  return { head: Math.min(head, size), only };
+  const below = options.below ?? Number.POSITIVE_INFINITY;
+  if (
+    typeof below !== 'number' ||
+    !(below >= 0) ||
+    (Number.isFinite(below) && !Number.isInteger(below))
+  ) {
+    throw new InvalidArgumentError({
+      argument: 'doPlace(options.below)',
+      expected: 'an integer >= 0, or nothing for all',
+      message: `${rankerId}: doPlace(options.below) must be a whole number of tools, got ${String(below)}`,
+    });
+  }
+  return { head: Math.min(head, size), only, below };
 }
 
 /**
  * `doPlace` from a whole ranking, for rankers whose whole ranking is cheap to make (the tools
- * sharing a word with the request's name words): its first `head` tools, then the ones below
- * that `only` accepts, each with its `rank`.
+ * sharing a word with the request's name words): its first `head` tools, then the first `below`
+ * of the ones further down that `only` accepts, each with its `rank`.
  */
 export function placeFromRanking(
   ranking: Ranking,
   head: number,
   only: PlaceOptions['only'],
+  below = Number.POSITIVE_INFINITY,
 ): RankedTool[] {
   const placed = ranking.slice(0, head);
-  for (let i = head; i < ranking.length; i++) {
+  const end = placed.length + below;
+  for (let i = head; i < ranking.length && placed.length < end; i++) {
     const { name, score } = ranking[i]!;
     if (only.has(name)) placed.push({ name, score, rank: i + 1 });
   }
@@ -57,9 +71,9 @@ export function placeByRanking(
   query: string,
   options: PlaceOptions,
 ): Ranking | Promise<Ranking> {
-  const { head, only } = readPlaceOptions(rankerId, options, index.size);
+  const { head, only, below } = readPlaceOptions(rankerId, options, index.size);
   const whole = index.doRank(query, { limit: index.size, signal: options.signal });
   return whole instanceof Promise
-    ? whole.then((ranking) => placeFromRanking(ranking, head, only))
-    : placeFromRanking(whole as Ranking, head, only);
+    ? whole.then((ranking) => placeFromRanking(ranking, head, only, below))
+    : placeFromRanking(whole as Ranking, head, only, below);
 }

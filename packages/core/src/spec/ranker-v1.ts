@@ -32,6 +32,8 @@ export interface PlaceOptions extends CallOptions {
   readonly head: number;
   /** Below the head, only the tools whose name this accepts come back. */
   readonly only: { has(name: string): boolean };
+  /** At most this many of them, the best first: a select needs only its picks. @default all */
+  readonly below?: number;
 }
 
 /**
