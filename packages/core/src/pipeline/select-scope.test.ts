@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { RankerV1, RankOptions } from '../spec/ranker-v1.js';
+import { placeByRanking } from '../ranking/place-scope.js';
+import type { PlaceOptions, RankerV1, RankOptions } from '../spec/ranker-v1.js';
 import { overlapRanker, testFusion } from '../test-plugins.js';
 import { pipe } from './pipe.js';
 import type { ToolScope } from './tool-scope.js';
@@ -94,6 +95,46 @@ describe('select(query, { only })', () => {
       .index(tools);
     await picker.select('send email', { limit: 3, only: 'jira__*' });
     expect([...a.calls, ...b.calls].every((call) => call.only === undefined)).toBe(true);
+  });
+
+  it('with a fusion head, asks each ranker once to place the scope when every ranker can', async () => {
+    /** `recording` with `doPlace` (from its whole ranking), counting the calls. */
+    const placing = (id: string) => {
+      const ranker = recording(id);
+      const places: PlaceOptions[] = [];
+      const withPlace: RankerV1 = {
+        ...ranker,
+        async doIndex(list, options) {
+          const index = await ranker.doIndex(list, options);
+          return {
+            ...index,
+            get size() {
+              return index.size;
+            },
+            doPlace(query, placeOptions) {
+              places.push(placeOptions);
+              return placeByRanking(id, index, query, placeOptions);
+            },
+          };
+        },
+      };
+      return { ranker: withPlace, ranks: ranker.calls, places };
+    };
+    const [a, b] = [placing('a'), placing('b')];
+    const fusion = { ...testFusion, minDepth: 10 };
+    const picker = await pipe(a.ranker, b.ranker).fuse(fusion).index(tools);
+    await picker.select('send email', { limit: 3, only: 'jira__*' });
+    // doPlace reads each whole ranking through doRank once; nothing reads deeper after it.
+    expect([a.places.length, b.places.length]).toEqual([1, 1]);
+    // The usual depth (limit 3 × over-fetch 4) is past the fusion's head of 10.
+    expect(a.places[0]).toMatchObject({ head: 12, below: 3 });
+    expect([a.ranks.length, b.ranks.length]).toEqual([1, 1]);
+    // One ranker that cannot place: every ranker is read deeper instead, as before.
+    const c = recording('c');
+    const mixed = await pipe(placing('a').ranker, c).fuse(fusion).index(tools);
+    await mixed.select('send email', { limit: 3, only: 'jira__*' });
+    expect(c.calls.length).toBeGreaterThan(0);
+    expect(c.calls.every((call) => call.only === undefined)).toBe(true);
   });
 
   it('rejects scopes of other kinds with typed errors naming what to pass', async () => {
