@@ -63,10 +63,10 @@ export function createBm25Index(
   };
 
   /** The query's terms, or undefined when it has none the catalogue uses. */
-  const analyse = (query: string): QueryTerms | undefined => {
+  const analyse = (query: string, method = 'doRank'): QueryTerms | undefined => {
     if (typeof query !== 'string') {
       throw new InvalidArgumentError({
-        argument: 'doRank(query)',
+        argument: `${method}(query)`,
         expected: 'a string',
         message: `bm25: the query must be a string, got ${typeof query}`,
       });
@@ -101,7 +101,7 @@ export function createBm25Index(
       try {
         throwIfAborted(options?.signal);
         const scope = readPlaceOptions(config.id, options, store.live);
-        const terms = analyse(query);
+        const terms = analyse(query, 'doPlace');
         if (terms === undefined) return [];
         return place(searcher, current(), terms, scope, store.slots);
       } catch (error) {

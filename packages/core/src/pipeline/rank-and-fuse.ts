@@ -31,10 +31,12 @@ export interface RankAndFuse {
     only?: NameFilter,
   ): Promise<readonly RankedTool[] | readonly FusedTool[]> | readonly RankedTool[];
   /**
-   * Ranks and fuses within a scope: the rankers rank the whole catalogue (or, without a fusion
-   * head, just the scope, when they can), the fused tools outside it are dropped, and the rankers
-   * are asked 4× deeper until `wanted` tools remain or none has more. The fused order does not
-   * depend on depth (a head fusion's prefix property), so this is the full ranking, filtered.
+   * Ranks and fuses within a scope. With a fusion head and rankers that all have `doPlace`, each
+   * is asked once for its head and the scope's best tools below it, at their places. Otherwise
+   * the rankers rank the whole catalogue (or, without a fusion head, just the scope, when they
+   * can), the fused tools outside it are dropped, and the rankers are asked deeper until `wanted`
+   * tools remain or none has more. The fused order does not depend on depth (a head fusion's
+   * prefix property), so either way this is the full ranking, filtered.
    */
   fuseWithin(
     query: string,
