@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { placeByRanking } from '../ranking/place-scope.js';
-import type { PlaceOptions, RankerV1, RankOptions } from '../spec/ranker-v1.js';
+import type { PlaceOptions, RankerIndexV1, RankerV1, RankOptions } from '../spec/ranker-v1.js';
 import { overlapRanker, testFusion } from '../test-plugins.js';
 import { pipe } from './pipe.js';
 import type { ToolScope } from './tool-scope.js';
@@ -12,8 +12,11 @@ const tools = Array.from({ length: 100 }, (_, i) => ({
   description: i < 90 ? 'email send email' : 'email',
 }));
 
-/** overlapRanker that records the options of each doRank call. */
-function recording(id: string): RankerV1 & { calls: RankOptions[] } {
+/**
+ * overlapRanker that records the options of each doRank call; with `places`, its index also
+ * answers `doPlace` (from its whole ranking) and records those calls there.
+ */
+function recording(id: string, places?: PlaceOptions[]): RankerV1 & { calls: RankOptions[] } {
   const inner = overlapRanker({ id });
   const calls: RankOptions[] = [];
   return {
@@ -21,7 +24,7 @@ function recording(id: string): RankerV1 & { calls: RankOptions[] } {
     calls,
     async doIndex(list, options) {
       const index = await inner.doIndex(list, options);
-      return {
+      const recorded: RankerIndexV1 = {
         ...index,
         get size() {
           return index.size;
@@ -31,6 +34,13 @@ function recording(id: string): RankerV1 & { calls: RankOptions[] } {
           return index.doRank(query, rankOptions);
         },
       };
+      if (places) {
+        recorded.doPlace = (query, placeOptions) => {
+          places.push(placeOptions);
+          return placeByRanking(id, recorded, query, placeOptions);
+        };
+      }
+      return recorded;
     },
   };
 }
@@ -98,27 +108,10 @@ describe('select(query, { only })', () => {
   });
 
   it('with a fusion head, asks each ranker once to place the scope when every ranker can', async () => {
-    /** `recording` with `doPlace` (from its whole ranking), counting the calls. */
     const placing = (id: string) => {
-      const ranker = recording(id);
       const places: PlaceOptions[] = [];
-      const withPlace: RankerV1 = {
-        ...ranker,
-        async doIndex(list, options) {
-          const index = await ranker.doIndex(list, options);
-          return {
-            ...index,
-            get size() {
-              return index.size;
-            },
-            doPlace(query, placeOptions) {
-              places.push(placeOptions);
-              return placeByRanking(id, index, query, placeOptions);
-            },
-          };
-        },
-      };
-      return { ranker: withPlace, ranks: ranker.calls, places };
+      const ranker = recording(id, places);
+      return { ranker, ranks: ranker.calls, places };
     };
     const [a, b] = [placing('a'), placing('b')];
     const fusion = { ...testFusion, minDepth: 10 };
