@@ -10,6 +10,7 @@ import {
 import type { ExactNamesOptions } from './exact-names-options.js';
 import { readExactSnapshot, writeExactSnapshot } from './exact-snapshot.js';
 import { ExactSpellings } from './exact-spellings.js';
+import { checkRankCall } from './rank-call.js';
 
 function fail(argument: string, expected: string, got: unknown): never {
   throw new InvalidArgumentError({
@@ -17,27 +18,6 @@ function fail(argument: string, expected: string, got: unknown): never {
     expected,
     message: `exactNames(): ${argument} must be ${expected}, got ${typeof got === 'string' ? JSON.stringify(got) : String(got)}`,
   });
-}
-
-/** Checks a doRank call's query and limit the way every ranker here does; the whole limit. */
-export function checkRankCall(ranker: string, query: unknown, options: RankOptions): number {
-  throwIfAborted(options?.signal);
-  if (typeof query !== 'string') {
-    throw new InvalidArgumentError({
-      argument: 'doRank(query)',
-      expected: 'a string',
-      message: `${ranker}: the query must be a string, got ${typeof query}`,
-    });
-  }
-  const limit = options?.limit;
-  if (typeof limit !== 'number' || Number.isNaN(limit)) {
-    throw new InvalidArgumentError({
-      argument: 'doRank(options.limit)',
-      expected: 'a number',
-      message: `${ranker}: limit must be a number of tools, got ${String(limit)}`,
-    });
-  }
-  return Math.floor(limit);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Tool } from '@shortlist/core';
+import type { Tool } from '@shortlist/core';
 import {
   type NameFilter,
   offerTop,
@@ -9,7 +9,6 @@ import {
   type RankOptions,
   resetTop,
   takeRanking,
-  throwIfAborted,
   topFloor,
   topSlots,
 } from '@shortlist/core/kit';
@@ -18,6 +17,7 @@ import type { ExactSpellings } from './exact-spellings.js';
 import { writeNameSnapshot } from './name-snapshot.js';
 import { type NameAnalysis, nameWords } from './name-words.js';
 import { phraseScore } from './phrase-score.js';
+import { checkRankCall } from './rank-call.js';
 
 /** Request words looked at; longer requests are cut, so a huge query cannot stall a search. */
 const MAX_QUERY_WORDS = 256;
@@ -208,23 +208,8 @@ export function openNameIndex(
     },
     doSnapshot: () => writeNameSnapshot(analysed, fingerprint()),
     doRank(query: string, options: RankOptions): Ranking {
-      throwIfAborted(options?.signal);
-      if (typeof query !== 'string') {
-        throw new InvalidArgumentError({
-          argument: 'doRank(query)',
-          expected: 'a string',
-          message: `nameMatch: the query must be a string, got ${typeof query}`,
-        });
-      }
-      const limit = options?.limit;
-      if (typeof limit !== 'number' || Number.isNaN(limit)) {
-        throw new InvalidArgumentError({
-          argument: 'doRank(options.limit)',
-          expected: 'a number',
-          message: `nameMatch: limit must be a number of tools, got ${String(limit)}`,
-        });
-      }
-      return rank(query, Math.floor(limit), options.only);
+      const limit = checkRankCall('nameMatch', query, options);
+      return rank(query, limit, options.only);
     },
     doPlace(query, options) {
       return placeByRanking('nameMatch', this, query, options);

@@ -11,13 +11,13 @@ import {
   throwIfAborted,
 } from '@shortlist/core/kit';
 import { actionVerbGroups } from './action-verbs.js';
-import { checkRankCall } from './exact-names.js';
 import {
   type OwnedOpenings,
   readOpeningSnapshot,
   writeOpeningSnapshot,
 } from './opening-snapshot.js';
 import { descriptionOpening, OPENING_CHARS, requestOpening } from './opening-words.js';
+import { checkRankCall } from './rank-call.js';
 
 /** What a snapshot's openings depend on: the word analysis, the verb groups, the text read. */
 const fingerprint = (): string =>
