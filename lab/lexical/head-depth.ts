@@ -43,10 +43,14 @@ async function p50(picker: Picker, limit: number): Promise<number> {
 const alone = await pipe(bm25()).index(tools);
 const pickers = await Promise.all(heads.map((head) => atHead(head).index(tools)));
 const base = await p50(alone, 5);
-console.log(`bm25 alone: limit 5 ${base.toFixed(3)} ms, limit 40 ${(await p50(alone, 40)).toFixed(3)} ms`);
+console.log(
+  `bm25 alone: limit 5 ${base.toFixed(3)} ms, limit 40 ${(await p50(alone, 40)).toFixed(3)} ms`,
+);
 for (const [i, head] of heads.entries()) {
   const ms = await p50(pickers[i]!, 5);
-  console.log(`head ${head}: select p50 ${ms.toFixed(3)} ms (${(ms / base).toFixed(1)}× bm25 at limit 5)`);
+  console.log(
+    `head ${head}: select p50 ${ms.toFixed(3)} ms (${(ms / base).toFixed(1)}× bm25 at limit 5)`,
+  );
 }
 for (const set of folders) {
   const dataset = await loadDataset(`${benchmarksDir}/${set}`);
