@@ -32,18 +32,16 @@ function overCandidates(inner: RankerV1, depth: number): RankerV1 {
       ]);
       const index: RankerIndexV1 = {
         size: own.size,
-        doRank(query, rankOptions) {
+        async doRank(query, rankOptions) {
           const candidates = new Set<string>();
           for (const source of [words, cosine]) {
-            for (const tool of source.doRank(query, { limit: depth }) as { name: string }[]) {
+            for (const tool of await source.doRank(query, { limit: depth })) {
               candidates.add(tool.name);
             }
           }
           // tfidf does not honour `only`: rank the whole catalogue and keep the candidates.
-          return own
-            .doRank(query, { ...rankOptions, limit: own.size })
-            .filter((tool) => candidates.has(tool.name))
-            .slice(0, rankOptions.limit);
+          const whole = await own.doRank(query, { ...rankOptions, limit: own.size });
+          return whole.filter((tool) => candidates.has(tool.name)).slice(0, rankOptions.limit);
         },
       };
       return index;
@@ -62,7 +60,7 @@ const work: Record<string, number> = {};
 for (const ranker of lexicalRankers().slice(0, 4)) {
   const index = await ranker.doIndex(tools);
   const start = performance.now();
-  for (const query of asked) index.doRank(query, { limit: 40 });
+  for (const query of asked) await index.doRank(query, { limit: 40 });
   work[ranker.id] = (performance.now() - start) / asked.length;
 }
 console.log(
