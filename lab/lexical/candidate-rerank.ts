@@ -3,7 +3,7 @@
  * (docs/figures/lexical.md, What sets the select and build ratios): a select would then read the
  * postings of two rankers, not four. Each of pairs and pieces ranks only the tools in bm25's or
  * tfidf's first `depth`; the fusion is `lexical()`'s. Prints nDCG@10 and hit@1 against
- * `lexical()` on each shared set, paired, and the postings a select would read at 10,000 tools.
+ * `lexical()` on each shared set, paired, after each of the four rankers' `doRank` time at 10,000 tools.
  * Run: pnpm lab lab/lexical/candidate-rerank.ts
  */
 import { generateCatalogue, generateQueries } from '@shortlist/bench';
