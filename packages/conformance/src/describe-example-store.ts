@@ -1,4 +1,5 @@
-import type { ExampleChange, ExampleStore, ToolExample } from '@shortlist/core';
+import type { ExampleStore, ToolExample } from '@shortlist/core';
+import type { ExampleChange } from '@shortlist/core/kit';
 import { type Awaitable, exampleKey, exampleMatches } from '@shortlist/core/kit';
 import { afterEach, describe, expect, it } from 'vitest';
 

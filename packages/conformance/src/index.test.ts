@@ -9,6 +9,7 @@ it('exports exactly the public API', async () => {
     'describeEmbedder',
     'describeExampleStore',
     'describeFusion',
+    'describeLearner',
     'describePacker',
     'describeRanker',
     'describeRemoteEmbedder',

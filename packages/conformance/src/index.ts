@@ -6,6 +6,7 @@ export {
   type ExampleStoreBounds,
 } from './describe-example-store.js';
 export { type DescribeFusionOptions, describeFusion } from './describe-fusion.js';
+export { type DescribeLearnerOptions, describeLearner } from './describe-learner.js';
 export { type DescribePackerOptions, describePacker } from './describe-packer.js';
 export { type DescribeRankerOptions, describeRanker } from './describe-ranker.js';
 export {

@@ -13,7 +13,7 @@ export {
   type ShortlistErrorCode,
   UnsupportedSpecVersionError,
 } from './errors/index.js';
-export type { ExampleChange, ExampleStore } from './learning/example-store.js';
+export type { ExampleStore } from './learning/example-store.js';
 export {
   type MemoryExampleStore,
   type MemoryExampleStoreOptions,
@@ -32,6 +32,7 @@ export {
 export type { SnapshotStore } from './snapshot/snapshot-store.js';
 export type { EmbedderV1 } from './spec/embedder-v1.js';
 export type { FusionV1 } from './spec/fusion-v1.js';
+export type { LearnerV1 } from './spec/learner-v1.js';
 export type { PackerV1 } from './spec/packer-v1.js';
 export type { RankerV1 } from './spec/ranker-v1.js';
 export { type SpecVersion, supportedSpecVersions } from './spec/versions.js';

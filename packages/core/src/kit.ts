@@ -11,6 +11,7 @@ export {
 } from './embedding/vector-index.js';
 export { dotRow, normalize } from './embedding/vector-math.js';
 export { type ApiFailureReason, hasErrorCode } from './errors/index.js';
+export type { ExampleChange } from './learning/example-store.js';
 export { checkMaxAgeMs, checkMaxExamples, DEFAULT_MAX_EXAMPLES } from './learning/store-bounds.js';
 export {
   checkExamples,
@@ -105,6 +106,7 @@ export type {
   SourcePlacement,
   SourceRanking,
 } from './spec/fusion-v1.js';
+export type { LearnCallV1, LearnedRankingV1, LearnerIndexV1 } from './spec/learner-v1.js';
 export type {
   DroppedTool,
   DropReason,

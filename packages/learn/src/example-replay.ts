@@ -1,4 +1,5 @@
-import type { ExampleChange, ToolExample } from '@shortlist/core';
+import type { ToolExample } from '@shortlist/core';
+import type { ExampleChange } from '@shortlist/core/kit';
 import { exampleKey, exampleMatches } from '@shortlist/core/kit';
 import type { LogRecord } from './example-log-format.js';
 

@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { ExampleChange } from '@shortlist/core';
+import type { ExampleChange } from '@shortlist/core/kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileExampleStore } from './file-example-store.js';
 import { tempDir } from './test-temp-dir.js';

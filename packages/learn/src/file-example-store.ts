@@ -2,7 +2,8 @@ import type { FileHandle } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type ExampleChange, InvalidArgumentError, type ToolExample } from '@shortlist/core';
+import { InvalidArgumentError, type ToolExample } from '@shortlist/core';
+import type { ExampleChange } from '@shortlist/core/kit';
 import {
   checkExamples,
   checkMaxAgeMs,

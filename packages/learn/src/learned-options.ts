@@ -4,7 +4,7 @@ import type { ExampleStore } from '@shortlist/core';
 export interface LearnedOptions {
   /** Where examples are kept and shared: `memoryExampleStore()`, a file or a Redis store. */
   readonly store: ExampleStore;
-  /** Names this ranker in fused results; `withLearning()` looks for it. @default 'learned' */
+  /** Names the stage in picks' `sources` and errors. @default 'learned' */
   readonly id?: string;
   /** How many of the query's nearest examples vote. @default 20 */
   readonly neighbours?: number;
@@ -17,4 +17,16 @@ export interface LearnedOptions {
    * ranking is mass / (mass + evidence), so a few loose examples barely move it. @default 0.1
    */
   readonly evidence?: number;
+  /** Temperature turning the fused scores into a distribution; lower trusts its top more. @default 1 */
+  readonly temperature?: number;
+  /**
+   * Floor added to the learned distribution before its log, so a tool the examples do not name
+   * keeps its base order among the others instead of dropping out. @default 0.05
+   */
+  readonly learnedFloor?: number;
+  /**
+   * How hard an unhelpful vote pushes a tool down, in log-probability per unit of vote: the same
+   * request marked unhelpful (a vote of −1) costs e⁵, about 150×. @default 5
+   */
+  readonly unhelpfulWeight?: number;
 }

@@ -8,17 +8,15 @@ import {
   type Tool,
 } from '@shortlist/core';
 import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core/kit';
-import { rrf } from '@shortlist/fusion';
 import { describe, expect, it } from 'vitest';
 import { learned } from './learned.js';
-import { withLearning } from './with-learning.js';
 
 const tools: readonly Tool[] = sampleTools;
 /** A request that shares no word with the tool that serves it (post_chat_message). */
 const request = 'heads up everyone, prod is on fire';
 
 const picker = (store = memoryExampleStore()) =>
-  pipe(bm25(), learned({ store })).fuse(withLearning(rrf())).index(tools);
+  pipe(bm25()).learn(learned({ store })).index(tools);
 const first = async (p: Awaited<ReturnType<typeof picker>>, query: string) =>
   (await p.select(query, { limit: 5 })).picks[0]?.name;
 
@@ -131,7 +129,7 @@ describe('learned() in a pipeline', () => {
     const plain = await pipe(bm25()).index(tools);
     expect(plain.learns).toBe(false);
     await expect(plain.learn([{ query: 'a', tool: 'send_email' }])).rejects.toThrow(
-      /learned\(\{ store \}\)/,
+      /\.learn\(learned\(\{ store \}\)\)/,
     );
     await expect(plain.forget({ all: true })).rejects.toThrow(InvalidArgumentError);
     const sink: ExampleStore = { addExamples() {} };

@@ -1,23 +1,15 @@
-import {
-  type ExampleChange,
-  type ExampleStore,
-  InvalidArgumentError,
-  type RankerV1,
-  type ToolExample,
-} from '@shortlist/core';
+import { InvalidArgumentError, type LearnerV1, type ToolExample } from '@shortlist/core';
 import {
   compareRanked,
+  type LearnerIndexV1,
   type RankedTool,
-  type RankerIndexV1,
   throwIfAborted,
 } from '@shortlist/core/kit';
+import { blend } from './blend.js';
 import { createExampleMemory } from './example-memory.js';
+import { type FollowedStore, followStore } from './follow-store.js';
 import type { LearnedOptions } from './learned-options.js';
-import { rankingContexts } from './ranking-context.js';
 import { createTrustLedger, type TrustLedger } from './trust-ledger.js';
-
-type FullStore = Required<Pick<ExampleStore, 'addExamples' | 'readExamples' | 'subscribe'>> &
-  ExampleStore;
 
 const fail = (option: string, expected: string, got: unknown): never => {
   throw new InvalidArgumentError({
@@ -27,7 +19,7 @@ const fail = (option: string, expected: string, got: unknown): never => {
   });
 };
 
-const checkStore = (store: unknown): FullStore => {
+const checkStore = (store: unknown): FollowedStore => {
   const methods = ['addExamples', 'readExamples', 'subscribe'] as const;
   const missing =
     typeof store === 'object' && store !== null
@@ -40,7 +32,7 @@ const checkStore = (store: unknown): FullStore => {
       message: `learned(options.store) lacks ${missing.join(', ')}; pass memoryExampleStore() from @shortlist/core, fileExampleStore() from @shortlist/learn/node or redisExampleStore() from @shortlist/redis`,
     });
   }
-  return store as FullStore;
+  return store as FollowedStore;
 };
 
 /** Feedback on selects this index answered, grouped by request, for the trust ledger. */
@@ -61,12 +53,19 @@ const inRange = (value: unknown, low: number, high: number): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= low && value <= high;
 
 /**
- * A ranker that learns from use: ranks the tools that served the requests nearest the query,
- * each vote weighed by similarity, and its scores carry how much evidence there is (the learned
- * share), so `withLearning()` lets it move a ranking only as far as its examples warrant.
- * Tools no near example names are absent from its rankings.
+ * The base tools whose scores make the base distribution. A fixed head, never the whole depth,
+ * so a tool's blended score is the same at any `limit` (the first L picks at `limit: L` are the
+ * first L at any larger limit); rankers are asked at least this deep.
  */
-export function learned(options: LearnedOptions): RankerV1 {
+const BASE_HEAD = 40;
+
+/**
+ * Learning from use, as a pipeline stage: `pipe(...).fuse(...).learn(learned({ store }))`. The
+ * requests nearest a query vote for the tools that served them (each vote weighed by
+ * similarity), and the fused ranking moves only as far as their evidence, and the trust learning
+ * earned on this agent's own traffic, warrant: with no near example it is the fused ranking exactly.
+ */
+export function learned(options: LearnedOptions): LearnerV1 {
   if (typeof options !== 'object' || options === null)
     fail('', 'an options object with a store', options);
   const store = checkStore(options.store);
@@ -82,53 +81,40 @@ export function learned(options: LearnedOptions): RankerV1 {
   if (!inRange(sharpness, 0.1, 10)) fail('sharpness', 'a number from 0.1 to 10', sharpness);
   const evidence = options.evidence ?? 0.1;
   if (!inRange(evidence, 1e-6, 1e6)) fail('evidence', 'a positive number', evidence);
+  const positive = (name: 'temperature' | 'learnedFloor' | 'unhelpfulWeight', fallback: number) => {
+    const value = options[name] ?? fallback;
+    if (!inRange(value, Number.MIN_VALUE, Number.MAX_VALUE)) fail(name, 'a positive number', value);
+    return value;
+  };
+  const blending = {
+    id,
+    head: BASE_HEAD,
+    temperature: positive('temperature', 1),
+    learnedFloor: positive('learnedFloor', 0.05),
+    unhelpfulWeight: positive('unhelpfulWeight', 5),
+  };
   const settings = { neighbours, minSimilarity, sharpness };
 
   return {
     specificationVersion: 'v1',
     id,
+    minDepth: BASE_HEAD,
     async doIndex(tools, callOptions) {
       throwIfAborted(callOptions?.signal);
       const names = new Set(tools.map((tool) => tool.name));
       const memory = createExampleMemory();
       memory.describe(tools);
       const ledger = createTrustLedger();
-      // Changes that arrive while the store is read are replayed after it, in order.
-      let pending: ExampleChange[] | undefined = [];
-      const apply = (change: ExampleChange): void => {
-        if (change.type === 'added') memory.add(change.examples);
-        else if (change.type === 'dropped') memory.drop(change.examples);
-        else if (change.type === 'forgot') memory.forget(change.selector);
-        else reload().catch(() => undefined); // a failed re-read keeps what was known
-      };
-      const reload = async (): Promise<void> => {
-        const all = await store.readExamples();
-        memory.forget({ all: true });
-        memory.add(all);
-      };
-      const unsubscribe = store.subscribe((change) => {
-        if (pending) pending.push(change);
-        else apply(change);
-      });
-      try {
-        memory.add(await store.readExamples(callOptions));
-      } catch (error) {
-        unsubscribe();
-        throw error;
-      }
-      const replay = pending;
-      pending = undefined;
-      for (const change of replay) if (change.type !== 'added') apply(change);
-      // Added examples heard during the read are in what was read, or come after it.
-      for (const change of replay) if (change.type === 'added') memory.add(change.examples);
+      const unfollow = await followStore(store, memory, callOptions);
 
-      const index: RankerIndexV1 = {
-        get size() {
-          return names.size;
-        },
-        doRank(query, { limit, signal }) {
+      const index: LearnerIndexV1 = {
+        async doRerank({ query, limit, only, signal, fuse }) {
           throwIfAborted(signal);
-          const votes = memory.votes(query, settings, (tool) => names.has(tool));
+          const known = only
+            ? (tool: string) => names.has(tool) && only.has(tool)
+            : (tool: string) => names.has(tool);
+          const votes = memory.votes(query, settings, known);
+          if (votes.length === 0) return { tools: await fuse(limit), vouches: false };
           // The learned share comes from learnt examples only; descriptions shape the votes.
           let total = 0;
           let mass = 0;
@@ -140,21 +126,23 @@ export function learned(options: LearnedOptions): RankerV1 {
           }
           const share = mass / (mass + evidence);
           // The request asked again counts in full; a similar one as far as learning earned trust.
-          const trustedShare =
-            mass > 0 ? (share * (same + ledger.trust() * (mass - same))) / mass : 0;
+          const trusted = mass > 0 ? (share * (same + ledger.trust() * (mass - same))) / mass : 0;
           const ranking: RankedTool[] = votes.map(({ tool, vote }) => ({
             name: tool,
             // Helpful votes as their part of the learned share; unhelpful ones as they are.
             score: vote > 0 ? (share * vote) / total : vote,
           }));
           ranking.sort(compareRanked);
-          const result = ranking.length > limit ? ranking.slice(0, limit) : ranking;
-          if (result.length > 0) rankingContexts.set(result, { query, ledger, trustedShare });
-          return result;
+          // Tools the examples do not name keep the fused order among themselves, so below the
+          // head only the first `limit` + (named tools) of them can still make the picks.
+          const fused = await fuse(Math.max(BASE_HEAD, limit + ranking.length));
+          const blended = blend(fused, ranking, Math.min(share, trusted), limit, blending);
+          ledger.remember(query, fused[0]?.name, blended.fullFirst);
+          return { tools: blended.tools, vouches: ranking.some((tool) => tool.score > 0) };
         },
-        async doAdd(tools) {
-          for (const tool of tools) names.add(tool.name);
-          memory.describe(tools);
+        async doAdd(added) {
+          for (const tool of added) names.add(tool.name);
+          memory.describe(added);
         },
         async doRemove(removed) {
           for (const name of removed) names.delete(name);
@@ -162,7 +150,7 @@ export function learned(options: LearnedOptions): RankerV1 {
         },
         async doLearn(examples, learnOptions) {
           judge(ledger, examples);
-          // The store tells every index that subscribed, this one included, before it resolves.
+          // The store tells every index that follows it, this one included, before it resolves.
           await store.addExamples(examples, learnOptions);
         },
         async doForget(selector, forgetOptions) {
@@ -170,12 +158,12 @@ export function learned(options: LearnedOptions): RankerV1 {
             throw new InvalidArgumentError({
               argument: 'forget()',
               expected: 'a store with forgetExamples',
-              message: `forget(): the example store of ranker "${id}" cannot forget; use a store from Shortlist or add forgetExamples to yours`,
+              message: `forget(): the example store of learner "${id}" cannot forget; use a store from Shortlist or add forgetExamples to yours`,
             });
           }
           return store.forgetExamples(selector, forgetOptions);
         },
-        doDispose: unsubscribe,
+        doDispose: unfollow,
       };
       return index;
     },

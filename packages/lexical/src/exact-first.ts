@@ -1,4 +1,4 @@
-import { type FusionV1, InvalidArgumentError } from '@shortlist/core';
+import { InvalidArgumentError, type LearnerV1 } from '@shortlist/core';
 import type { FusedTool, SourceRanking } from '@shortlist/core/kit';
 import type { ConfiguredFusion, WeightedConfig } from '@shortlist/fusion';
 
@@ -24,21 +24,26 @@ export function exactFirst(
 }
 
 /**
- * `exactFirst()` around a fusion that may wait, such as `withLearning()`'s: what the examples
- * taught never outranks a tool the request names in full.
+ * `learner`, except that the tools of the `exactId` ranking come first as `exactFirst()` puts
+ * them: what the examples taught never outranks a tool the request names in full.
  */
-export function exactFirstOf(fusion: FusionV1, exactId: string): FusionV1 {
+export function exactFirstLearner(learner: LearnerV1, exactId: string): LearnerV1 {
   return {
-    ...fusion,
-    async doFuse(rankings, options) {
-      const limit = checkLimit(options?.limit);
-      const exact = exactRanking(rankings, exactId);
-      if (!exact) return fusion.doFuse(rankings, options);
-      return namedFirst(
-        await fusion.doFuse(rankings, { limit: everything(rankings) }),
-        exact,
-        limit,
-      );
+    ...learner,
+    async doIndex(tools, options) {
+      const index = await learner.doIndex(tools, options);
+      return {
+        ...index,
+        async doRerank(call) {
+          const exact = exactRanking(call.rankings, exactId);
+          if (!exact) return index.doRerank(call);
+          const { tools: learnt, vouches } = await index.doRerank({
+            ...call,
+            limit: everything(call.rankings),
+          });
+          return { tools: namedFirst(learnt, exact, call.limit), vouches };
+        },
+      };
     },
   };
 }

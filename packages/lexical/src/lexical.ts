@@ -1,8 +1,8 @@
 import { budget } from '@shortlist/budget';
 import { InvalidArgumentError, type Pipeline, pipe } from '@shortlist/core';
-import { learned, withLearning } from '@shortlist/learn';
+import { learned } from '@shortlist/learn';
 import { withAbstention } from './abstention.js';
-import { exactFirstOf } from './exact-first.js';
+import { exactFirstLearner } from './exact-first.js';
 import { lexicalFusion, lexicalRankers, lexicalWeighting } from './lexical-fusion.js';
 import type { LexicalOptions } from './lexical-options.js';
 
@@ -34,9 +34,9 @@ export function lexical(options: LexicalOptions = {}): Pipeline {
   const fused =
     examples === undefined
       ? pipe(...lexicalRankers()).fuse(withAbstention(lexicalFusion()))
-      : pipe(...lexicalRankers(), learned({ store: examples })).fuse(
+      : pipe(...lexicalRankers())
+          .fuse(withAbstention(lexicalWeighting()))
           // Learning blends the weighted ranking; a tool the request names stays first.
-          withAbstention(exactFirstOf(withLearning(lexicalWeighting()), 'exact')),
-        );
+          .learn(exactFirstLearner(learned({ store: examples }), 'exact'));
   return maxTokens === false ? fused : fused.pack(budget(maxTokens, { model }));
 }

@@ -1,4 +1,4 @@
-import type { ExampleChange } from '@shortlist/core';
+import type { ExampleChange } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { addFields, decodeEntries, forgetFields } from './example-entries.js';
 import { createExampleMirror } from './example-mirror.js';

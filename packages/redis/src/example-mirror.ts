@@ -1,4 +1,5 @@
-import type { ExampleChange, ExampleSelector, ToolExample } from '@shortlist/core';
+import type { ExampleSelector, ToolExample } from '@shortlist/core';
+import type { ExampleChange } from '@shortlist/core/kit';
 import { exampleKey, exampleMatches } from '@shortlist/core/kit';
 import type { ExampleEntry } from './example-entries.js';
 import { compareIds } from './stream-ids.js';

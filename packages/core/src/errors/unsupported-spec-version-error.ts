@@ -2,7 +2,7 @@ import { hasErrorCode, ShortlistError } from './shortlist-error.js';
 
 /** A plugin implements a spec version this copy of core does not know. */
 export class UnsupportedSpecVersionError extends ShortlistError {
-  /** Which kind of plugin: ranker, embedder, fusion or packer. */
+  /** Which kind of plugin: ranker, embedder, fusion, learner or packer. */
   declare readonly kind: string;
   declare readonly pluginId: string;
   declare readonly received: unknown;

@@ -7,6 +7,7 @@ import { throwIfAborted } from '../util/abort.js';
 import type { ApplyEverywhere } from './all-or-nothing.js';
 import { callPlugin } from './call-plugin.js';
 import type { CatalogueView } from './catalogue-view.js';
+import type { LearnerStage } from './learner-stage.js';
 import type { MutationLine } from './mutation-line.js';
 import type { Picker } from './picker.js';
 
@@ -20,6 +21,7 @@ export function catalogueMutations<Original>(
   view: CatalogueView<Original>,
   line: MutationLine,
   applyEverywhere: ApplyEverywhere<Original>,
+  learner?: LearnerStage,
 ): Pick<Picker<Original>, 'add' | 'remove'> {
   return {
     add(input, options) {
@@ -53,20 +55,21 @@ export function catalogueMutations<Original>(
           removeAdded,
           options,
         );
-        if (packer?.doPrepare) {
-          try {
+        try {
+          if (packer?.doPrepare)
             await callPlugin(packer.id, 'prepare', () => packer.doPrepare!(added, options));
-          } catch (error) {
-            // Take the tools back out of every ranker so the retry is not refused as a duplicate.
-            await applyEverywhere(
-              view.current,
-              'remove tools',
-              removeAdded,
-              () => undefined,
-              undefined,
-            );
-            throw error;
-          }
+          if (learner?.index.doAdd)
+            await callPlugin(learner.id, 'add tools', () => learner.index.doAdd!(added, options));
+        } catch (error) {
+          // Take the tools back out of every ranker so the retry is not refused as a duplicate.
+          await applyEverywhere(
+            view.current,
+            'remove tools',
+            removeAdded,
+            () => undefined,
+            undefined,
+          );
+          throw error;
         }
         view.commit(addAll);
       });
@@ -102,6 +105,11 @@ export function catalogueMutations<Original>(
           options,
         );
         view.commit(removeAll);
+        // The learner only drops what it knew of them: its picks are kept within the catalogue.
+        if (learner?.index.doRemove)
+          await callPlugin(learner.id, 'remove tools', () =>
+            learner.index.doRemove!(present, options),
+          );
       });
     },
   };

@@ -1,15 +1,17 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { UnsupportedSpecVersionError } from '../errors/unsupported-spec-version-error.js';
 import type { FusionV1 } from '../spec/fusion-v1.js';
+import type { LearnerV1 } from '../spec/learner-v1.js';
 import type { PackerV1 } from '../spec/packer-v1.js';
 import type { RankerV1 } from '../spec/ranker-v1.js';
 import { supportedSpecVersions } from '../spec/versions.js';
 
-type Kind = 'ranker' | 'fusion' | 'packer';
+type Kind = 'ranker' | 'fusion' | 'packer' | 'learner';
 const requiredMethod: Record<Kind, string> = {
   ranker: 'doIndex',
   fusion: 'doFuse',
   packer: 'doPack',
+  learner: 'doIndex',
 };
 
 /**
@@ -94,4 +96,17 @@ export function checkFusion(fusion: unknown): FusionV1 {
 export function checkPacker(packer: unknown): PackerV1 {
   checkPlugin('packer', packer, '.pack(packer)');
   return packer as PackerV1;
+}
+
+export function checkLearner(learner: unknown): LearnerV1 {
+  checkPlugin('learner', learner, '.learn(learner)');
+  const { minDepth, id } = learner as LearnerV1;
+  if (minDepth !== undefined && !(Number.isSafeInteger(minDepth) && minDepth >= 1)) {
+    throw new InvalidArgumentError({
+      argument: '.learn(learner).minDepth',
+      expected: 'a positive integer or undefined',
+      message: `learner "${id}" has minDepth ${String(minDepth)}; it must be a positive integer (tools asked of each ranker) or left out`,
+    });
+  }
+  return learner as LearnerV1;
 }

@@ -4,19 +4,22 @@ import type { RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
 import { throwIfAborted } from '../util/abort.js';
 import { callPlugin } from './call-plugin.js';
 import type { CatalogueView } from './catalogue-view.js';
+import type { LearnerStage } from './learner-stage.js';
 import type { MutationLine } from './mutation-line.js';
 import type { Picker } from './picker.js';
 import { checkOptions } from './select-options.js';
 
 /**
- * The picker's `learns`, `learn` and `forget`, passed to every ranker index that learns; examples
- * are checked against the committed catalogue first, so a bad one teaches no ranker anything.
+ * The picker's `learns`, `learn` and `forget`: the one door to learning. Examples are checked
+ * against the committed catalogue first, so a bad one teaches nothing, then go to the learner
+ * (and to any ranker index that learns by itself, as a third-party one may).
  */
 export function pickerLearning<Original>(
   rankers: readonly RankerV1[],
   indexes: readonly RankerIndexV1[],
   view: CatalogueView<Original>,
   line: MutationLine,
+  learner: LearnerStage | undefined,
 ): Pick<Picker<Original>, 'learns' | 'learn' | 'forget'> {
   /** Positions of the indexes that learn; a typed error naming the fix when there are none. */
   const learningIndexes = (what: 'learn' | 'forget'): number[] => {
@@ -24,11 +27,11 @@ export function pickerLearning<Original>(
     indexes.forEach((index, i) => {
       if (what === 'learn' ? index.doLearn : index.doForget) found.push(i);
     });
-    if (found.length === 0) {
+    if (found.length === 0 && !learner) {
       throw new InvalidArgumentError({
         argument: `${what}()`,
-        expected: 'a pipeline with a learned ranker',
-        message: `${what}(): no ranker of this pipeline (${rankers.map((r) => r.id).join(', ')}) learns from examples; use lexical({ examples: memoryExampleStore() }) or add learned({ store }) from @shortlist/learn`,
+        expected: 'a pipeline that learns',
+        message: `${what}(): this pipeline (${rankers.map((r) => r.id).join(', ')}) has no learner; use lexical({ examples: memoryExampleStore() }), or add .learn(learned({ store })) from @shortlist/learn to the pipe()`,
       });
     }
     return found;
@@ -36,7 +39,7 @@ export function pickerLearning<Original>(
 
   return {
     get learns() {
-      return indexes.some((index) => index.doLearn);
+      return learner !== undefined || indexes.some((index) => index.doLearn);
     },
 
     async learn(examples, options) {
@@ -46,8 +49,18 @@ export function pickerLearning<Original>(
       const checked = checkExamples(examples, 'learn(examples)', (tool) => view.current.has(tool));
       throwIfAborted(options?.signal);
       if (checked.length === 0) return;
-      await Promise.all(
-        learners.map((i) =>
+      await Promise.all([
+        ...(learner
+          ? [
+              callPlugin(
+                learner.id,
+                'learn',
+                () => learner.index.doLearn(checked, options),
+                options?.signal,
+              ),
+            ]
+          : []),
+        ...learners.map((i) =>
           callPlugin(
             rankers[i]!.id,
             'learn',
@@ -55,7 +68,7 @@ export function pickerLearning<Original>(
             options?.signal,
           ),
         ),
-      );
+      ]);
     },
 
     async forget(selector, options) {
@@ -63,8 +76,18 @@ export function pickerLearning<Original>(
       const learners = learningIndexes('forget');
       const checked = checkSelector(selector, 'forget(selector)');
       throwIfAborted(options?.signal);
-      const dropped = await Promise.all(
-        learners.map((i) =>
+      const dropped = await Promise.all([
+        ...(learner
+          ? [
+              callPlugin(
+                learner.id,
+                'forget',
+                () => learner.index.doForget(checked, options),
+                options?.signal,
+              ),
+            ]
+          : []),
+        ...learners.map((i) =>
           callPlugin(
             rankers[i]!.id,
             'forget',
@@ -72,7 +95,7 @@ export function pickerLearning<Original>(
             options?.signal,
           ),
         ),
-      );
+      ]);
       return Math.max(0, ...dropped);
     },
   };

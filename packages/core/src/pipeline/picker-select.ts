@@ -7,6 +7,7 @@ import { packedSelection, plainSelection, toolFor, withTruncation } from './buil
 import { callPlugin } from './call-plugin.js';
 import type { CatalogueView } from './catalogue-view.js';
 import { LazyCandidate } from './lazy-candidate.js';
+import { type LearnerStage, learnedRanking } from './learner-stage.js';
 import { selectDepth, selectLimit } from './limit-policy.js';
 import type { MutationLine } from './mutation-line.js';
 import type { Picker, PickerParts, SelectOptions } from './picker.js';
@@ -25,9 +26,12 @@ export function pickerSelect<Original>(
   ranking: RankAndFuse,
   view: CatalogueView<Original>,
   line: MutationLine,
+  learner?: LearnerStage,
 ): Pick<Picker<Original>, 'select' | 'rankings'> {
   const { fusion, packer } = parts;
-  const { fusedBy, minDepth } = ranking;
+  const { fusedBy } = ranking;
+  // A fusion or a learner with a fixed head sees at least that much of every ranking.
+  const minDepth = Math.max(ranking.minDepth, parts.learner?.minDepth ?? 0);
 
   /** One select over the view of the catalogue it starts with. */
   const selectOnce = async (
@@ -64,6 +68,7 @@ export function pickerSelect<Original>(
     const wanted = packer ? depth : limit;
     let sources: SourceRanking[];
     let fused: readonly (RankedTool | FusedTool)[];
+    let fuseTo: (depth: number) => Promise<readonly (RankedTool | FusedTool)[]>;
     if (only) {
       ({ sources, fused } = await ranking.fuseWithin(
         capped.query,
@@ -73,11 +78,33 @@ export function pickerSelect<Original>(
         held.size,
         signal,
       ));
+      const first = fused;
+      fuseTo = async (deep) =>
+        deep <= wanted
+          ? first.slice(0, deep)
+          : (await ranking.fuseWithin(capped.query, rankDepth, deep, only, held.size, signal))
+              .fused;
     } else {
       sources = await ranking.rank(capped.query, rankDepth, signal);
-      fused = await ranking.fuse(sources, wanted, signal);
+      const ranked = sources;
+      fuseTo = async (deep) => ranking.fuse(ranked, deep, signal);
+      fused = learner ? [] : await fuseTo(wanted);
     }
-    const abstained = abstentionReason(fusion, sources);
+    let vouched = false;
+    if (learner) {
+      const learnt = await learnedRanking(
+        learner,
+        capped.query,
+        sources,
+        wanted,
+        fuseTo,
+        signal,
+        only,
+      );
+      fused = learnt.tools.filter((entry) => held.has(entry.name));
+      vouched = learnt.vouches;
+    }
+    const abstained = vouched ? undefined : abstentionReason(fusion, sources);
     if (abstained !== undefined) {
       return withTruncation(
         abstainedSelection<Original>(query, abstained, packer !== undefined),
@@ -90,7 +117,7 @@ export function pickerSelect<Original>(
     }
     if (!packer) {
       return withTruncation(
-        plainSelection(query, fused, sources[0]!.rankerId, held, fusedBy),
+        plainSelection(query, fused, sources[0]!.rankerId, held, learner?.id ?? fusedBy),
         capped.truncated,
       );
     }

@@ -2,12 +2,14 @@ import type { ExampleSelector, ToolExample } from '../learning/tool-example.js';
 import { snapshotIndexes } from '../snapshot/picker-snapshot.js';
 import type { CallOptions, LongCallOptions } from '../spec/call-options.js';
 import type { FusionV1, SourceRanking } from '../spec/fusion-v1.js';
+import type { LearnerIndexV1, LearnerV1 } from '../spec/learner-v1.js';
 import type { PackerV1 } from '../spec/packer-v1.js';
 import type { RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
 import type { Tool } from '../tools/tool.js';
 import { allOrNothing } from './all-or-nothing.js';
 import { catalogueMutations } from './catalogue-mutations.js';
 import { catalogueView } from './catalogue-view.js';
+import type { LearnerStage } from './learner-stage.js';
 import { mutationLine } from './mutation-line.js';
 import { pickerLearning } from './picker-learning.js';
 import { pickerSelect } from './picker-select.js';
@@ -58,12 +60,13 @@ export interface Picker<Original = unknown> {
    * digest of the catalogue's texts so `restore()` can tell when the tools changed since.
    */
   snapshot(): Record<string, Uint8Array>;
-  /** Whether a ranker of this pipeline learns from examples, so `learn` and `forget` work. */
+  /** Whether this pipeline learns from examples (it has a learner), so `learn` and `forget` work. */
   readonly learns: boolean;
   /**
-   * Teaches the pipeline's learned rankers that these tools served (or, `helpful: false`, did not
-   * serve) these requests. Each example must name a tool in the catalogue; a bad one is an
-   * `InvalidArgumentError` and none of the batch is learnt.
+   * Teaches the pipeline that these tools served (or, `helpful: false`, did not serve) these
+   * requests: the one door to learning, for users, adapters and the gateway alike. Each example
+   * must name a tool in the catalogue; a bad one is an `InvalidArgumentError` and none of the
+   * batch is learnt.
    */
   learn(examples: readonly ToolExample[], options?: CallOptions): Promise<void>;
   /** Forgets learnt examples for good (a user's data); resolves to how many were dropped. */
@@ -77,6 +80,7 @@ export interface PickerParts {
   readonly rankers: readonly RankerV1[];
   readonly fusion: FusionV1 | undefined;
   readonly packer: PackerV1 | undefined;
+  readonly learner?: LearnerV1 | undefined;
   readonly overFetch: number;
 }
 
@@ -90,19 +94,24 @@ export function createPicker<Original>(
   indexes: RankerIndexV1[],
   /** The catalogue's name map when it came from `toCatalogue`: shared, so copied before any change. */
   names?: ReadonlyMap<string, Tool<Original>>,
+  /** The learner's index over this catalogue, when the pipeline learns. */
+  learner?: LearnerIndexV1,
 ): Picker<Original> {
   const { rankers, packer } = parts;
+  const stage: LearnerStage | undefined =
+    learner && parts.learner ? { id: parts.learner.id, index: learner } : undefined;
   const view = catalogueView(catalogue, names);
   const line = mutationLine();
-  const reads = pickerSelect(parts, rankAndFuse(parts, indexes), view, line);
+  const reads = pickerSelect(parts, rankAndFuse(parts, indexes), view, line, stage);
   const mutations = catalogueMutations(
     indexes,
     packer,
     view,
     line,
     allOrNothing(rankers, indexes, view, line),
+    stage,
   );
-  const learning = pickerLearning(rankers, indexes, view, line);
+  const learning = pickerLearning(rankers, indexes, view, line, stage);
 
   return {
     get size() {
@@ -123,6 +132,7 @@ export function createPicker<Original>(
     snapshot: () => snapshotIndexes(rankers, indexes, view.current),
     dispose() {
       for (const index of indexes) index.doDispose?.();
+      learner?.doDispose?.();
       packer?.doDispose?.();
     },
   };

@@ -3,6 +3,7 @@ import { catalogueDigest, readStamp } from '../snapshot/catalogue-stamp.js';
 import { containerParts } from '../snapshot/container-parts.js';
 import type { LongCallOptions } from '../spec/call-options.js';
 import type { FusionV1 } from '../spec/fusion-v1.js';
+import type { LearnerIndexV1, LearnerV1 } from '../spec/learner-v1.js';
 import type { PackerV1 } from '../spec/packer-v1.js';
 import type { RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
 import { catalogueNames } from '../tools/catalogue.js';
@@ -10,7 +11,7 @@ import { toTools } from '../tools/to-tools.js';
 import type { Tool } from '../tools/tool.js';
 import { throwIfAborted } from '../util/abort.js';
 import { callPlugin } from './call-plugin.js';
-import { checkFusion, checkPacker, checkRankers } from './check-plugin.js';
+import { checkFusion, checkLearner, checkPacker, checkRankers } from './check-plugin.js';
 import { createPicker, type Picker, type PickerParts } from './picker.js';
 import { checkOverFetch } from './select-options.js';
 
@@ -32,8 +33,14 @@ export interface Pipeline {
   readonly rankers: readonly RankerV1[];
   readonly fusion: FusionV1 | undefined;
   readonly packer: PackerV1 | undefined;
+  readonly learner: LearnerV1 | undefined;
   /** Fuses the rankers' results; required when there is more than one ranker. */
   fuse(fusion: FusionV1): Pipeline;
+  /**
+   * Learns from use: the learner moves the fused ranking as far as what `picker.learn()` taught
+   * it warrants, before packing. `learned({ store })` from @shortlist/learn is one.
+   */
+  learn(learner: LearnerV1): Pipeline;
   /** Packs the fused candidates into a token budget. */
   pack(packer: PackerV1): Pipeline;
   /** Each ranker returns `limit × factor` candidates. @default 4 */
@@ -96,6 +103,21 @@ function build(parts: PickerParts): Pipeline {
         callPlugin(ranker.id, 'index', () => makeIndex(ranker, tools), options?.signal),
       ),
     );
+    const learner = parts.learner;
+    let learnerIndex: LearnerIndexV1 | undefined;
+    if (learner) {
+      try {
+        learnerIndex = await callPlugin(
+          learner.id,
+          'index',
+          () => learner.doIndex(tools, options),
+          options?.signal,
+        );
+      } catch (error) {
+        for (const index of indexes) index.doDispose?.();
+        throw error;
+      }
+    }
     if (parts.packer?.doPrepare) {
       const packer = parts.packer;
       await callPlugin(
@@ -105,14 +127,16 @@ function build(parts: PickerParts): Pipeline {
         options?.signal,
       );
     }
-    return createPicker(parts, tools, indexes, names);
+    return createPicker(parts, tools, indexes, names, learnerIndex);
   };
 
   return {
     rankers: parts.rankers,
     fusion: parts.fusion,
     packer: parts.packer,
+    learner: parts.learner,
     fuse: (fusion) => build({ ...parts, fusion: checkFusion(fusion) }),
+    learn: (learner) => build({ ...parts, learner: checkLearner(learner) }),
     pack: (packer) => build({ ...parts, packer: checkPacker(packer) }),
     overFetch: (factor) =>
       build({ ...parts, overFetch: checkOverFetch(factor, 'overFetch(factor)') }),
@@ -155,6 +179,7 @@ export function pipe(...rankers: RankerV1[]): Pipeline {
     rankers: checkRankers(rankers),
     fusion: undefined,
     packer: undefined,
+    learner: undefined,
     overFetch: DEFAULT_OVER_FETCH,
   });
 }
