@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ToolExample } from '@shortlist/core';
-import { fileId, readFrom } from './example-log-file.js';
+import { fileId, readFrom, USER_ONLY_FILE } from './example-log-file.js';
 import { encodeRecord, LOG_HEADER } from './example-log-format.js';
 
 /** The file a compaction left at the path, open for appends, and where its copied part ends. */
@@ -37,6 +37,7 @@ export async function rewriteLog(
   const handle = await open(
     temporary,
     constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_EXCL,
+    USER_ONLY_FILE,
   );
   try {
     let text = LOG_HEADER;

@@ -1,5 +1,6 @@
 import { type BigIntStats, constants } from 'node:fs';
-import { type FileHandle, link, open, rm, stat } from 'node:fs/promises';
+import { type FileHandle, link, open, readdir, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { CorruptDataError } from '@shortlist/core';
 import { LOG_FORMAT, LOG_HEADER, LOG_VERSION } from './example-log-format.js';
 import { STALE_LOCK_MS, takeLock } from './example-log-lock.js';
@@ -38,6 +39,46 @@ export async function readFrom(handle: FileHandle, from: number): Promise<Buffer
   return bytes.subarray(0, done);
 }
 
+/** Examples files, their temporary copies and locks are readable by their user only: requests are personal. */
+export const USER_ONLY_FILE = 0o600;
+/** Folders the store creates are the user's only. */
+export const USER_ONLY_FOLDER = 0o700;
+
+/** The pid in `<file>.<pid>.<random>.tmp`, the name of a temporary copy of `file`; else undefined. */
+function temporaryPid(file: string, name: string): number | undefined {
+  if (!name.startsWith(`${file}.`) || !name.endsWith('.tmp')) return undefined;
+  const [pid, random, ...rest] = name.slice(file.length + 1, -'.tmp'.length).split('.');
+  if (rest.length > 0 || !/^\d+$/.test(pid ?? '') || !/^[0-9a-z]+$/.test(random ?? ''))
+    return undefined;
+  return Number(pid);
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'EPERM';
+  }
+};
+
+/**
+ * Removes the temporary copies of the file at `path` that a process killed mid-write or
+ * mid-compaction left behind, so no copy of the requests outlives the crash that made it.
+ */
+export async function removeStaleTemporaries(path: string): Promise<void> {
+  const names = await readdir(dirname(path)).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = temporaryPid(basename(path), name);
+    if (pid === undefined || alive(pid)) continue;
+    // A pid of another machine or container sharing the folder looks dead here: spare fresh files.
+    const full = join(dirname(path), name);
+    const info = await stat(full).catch(() => undefined);
+    if (info && Date.now() - info.mtimeMs > STALE_LOCK_MS)
+      await rm(full, { force: true }).catch(() => undefined);
+  }
+}
+
 /** Creates the file with its header in one step (link of a finished temporary file), unless it exists. */
 async function createLog(path: string): Promise<void> {
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
@@ -53,7 +94,7 @@ async function createLog(path: string): Promise<void> {
 
 /** Writes a new file and flushes it to disk, so a rename or link of it never exposes a partial one. */
 async function writeNewFile(path: string, text: string | Buffer): Promise<void> {
-  const handle = await open(path, 'wx');
+  const handle = await open(path, 'wx', USER_ONLY_FILE);
   try {
     await handle.writeFile(text);
     await handle.sync();

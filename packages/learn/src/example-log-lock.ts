@@ -57,7 +57,7 @@ export async function takeLock(
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      const handle = await open(lockPath, 'wx');
+      const handle = await open(lockPath, 'wx', 0o600);
       try {
         await handle.writeFile(`${process.pid}\n${hostname()}\n${Date.now()}\n`);
       } finally {

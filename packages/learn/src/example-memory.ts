@@ -9,6 +9,7 @@ import {
 } from '@shortlist/core/kit';
 import { createDescriptionIndex, type WeightedTerm } from './description-index.js';
 import { descriptionTerms, exampleTerms } from './example-terms.js';
+import { isEncoded } from './request-form.js';
 import { createToolLanguage, type QueryTerm, type ToolVoteEntry } from './tool-language.js';
 
 /** A tool's net vote from the examples nearest a query: positive for helpful, negative for not. */
@@ -43,6 +44,8 @@ interface VoteSettings {
 export interface ExampleMemory {
   /** Live examples. */
   readonly size: number;
+  /** Live examples whose request an older version kept in plain text, not as hashed words. */
+  readonly plainText: number;
   add(examples: readonly ToolExample[]): void;
   /** Removes these exact examples (same query, tool, verdict and time) when held. */
   drop(examples: readonly ToolExample[]): void;
@@ -103,6 +106,7 @@ export function createExampleMemory(): ExampleMemory {
   });
   const language = createToolLanguage(descriptions);
   let live = 0;
+  let plainText = 0;
   let changes = 0;
 
   const weightOf = (termId: number): number => {
@@ -174,6 +178,7 @@ export function createExampleMemory(): ExampleMemory {
     const count = toolCounts.get(example.tool)! - 1;
     if (count === 0) toolCounts.delete(example.tool);
     else toolCounts.set(example.tool, count);
+    if (!isEncoded(example.query)) plainText--;
     live--;
     changes++;
   };
@@ -193,6 +198,7 @@ export function createExampleMemory(): ExampleMemory {
     toolCounts.clear();
     language.clear();
     live = 0;
+    plainText = 0;
     for (const example of kept) insert(example);
     changes = Number.POSITIVE_INFINITY;
     refresh();
@@ -227,6 +233,7 @@ export function createExampleMemory(): ExampleMemory {
     }
     toolCounts.set(example.tool, (toolCounts.get(example.tool) ?? 0) + 1);
     if (example.helpful !== false) language.add(tool, ids);
+    if (!isEncoded(example.query)) plainText++;
     live++;
     changes++;
     // Weights of terms first seen here, and this example's norm, from today's counts; the
@@ -327,6 +334,9 @@ export function createExampleMemory(): ExampleMemory {
   return {
     get size() {
       return live;
+    },
+    get plainText() {
+      return plainText;
     },
     add(examples) {
       for (const example of examples) insert(example);

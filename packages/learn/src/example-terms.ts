@@ -1,18 +1,12 @@
 import type { Tool } from '@shortlist/core';
-import { defaultTokenizer, MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core/kit';
-
-/** Most distinct terms a query or example keeps: requests are short, and this bounds a rank's work. */
-const MAX_EXAMPLE_TERMS = 64;
+import { storedTerms } from './request-form.js';
 
 /**
- * The distinct terms of a request (split, lowercased, stopwords out, stemmed), from at most
- * `MAX_EXAMPLE_QUERY_LENGTH` characters of it, so a huge query costs no more than a long one.
+ * The distinct hashed terms of a request (as `storedTerms` reads a stored one), so queries, tool
+ * descriptions and stored examples meet on the same hashes.
  */
 export function exampleTerms(text: string): string[] {
-  const head =
-    text.length > MAX_EXAMPLE_QUERY_LENGTH ? text.slice(0, MAX_EXAMPLE_QUERY_LENGTH) : text;
-  const terms = [...new Set(defaultTokenizer(head))];
-  return terms.length > MAX_EXAMPLE_TERMS ? terms.slice(0, MAX_EXAMPLE_TERMS) : terms;
+  return storedTerms(text);
 }
 
 /** The terms of a tool's own words (name, title, description), weighed against requests like one. */

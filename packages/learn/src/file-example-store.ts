@@ -12,7 +12,13 @@ import {
   pathFailure,
 } from '@shortlist/core/kit';
 import { rewriteLog } from './example-log-compaction.js';
-import { currentFileId, openLog, readFrom } from './example-log-file.js';
+import {
+  currentFileId,
+  openLog,
+  readFrom,
+  removeStaleTemporaries,
+  USER_ONLY_FOLDER,
+} from './example-log-file.js';
 import { decodeLine, encodeRecord, LOG_HEADER, type LogRecord } from './example-log-format.js';
 import { lockHeld, takeLock } from './example-log-lock.js';
 import { createExampleReplay, type ExampleReplay } from './example-replay.js';
@@ -167,7 +173,8 @@ export function fileExampleStore(
     // A replaced file is read once its compaction finished, so lines it copies keep their order.
     if (log) await settle();
     try {
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: USER_ONLY_FOLDER });
+      if (!log) await removeStaleTemporaries(path);
       opened = await openLog(path, lockPath);
     } catch (error) {
       throw pathFailure(path, error, {
@@ -340,13 +347,18 @@ export function fileExampleStore(
         await catchUp();
         const line = encodeRecord({ forget: checked });
         watching = { line };
+        let dropped = 0;
         try {
           await append(line);
           await catchUp();
-          return watching.count ?? 0;
+          dropped = watching.count ?? 0;
+          return dropped;
         } finally {
           watching = undefined;
-          await compactIfDue();
+          // Erasing is the user's call: the file is rewritten without the forgotten examples
+          // and the forget itself at once, so no trace of them stays on disk.
+          if (dropped > 0) await compact(0).catch(warnOnce);
+          else await compactIfDue();
         }
       });
     },

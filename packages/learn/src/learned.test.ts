@@ -10,6 +10,7 @@ import {
 import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core/kit';
 import { describe, expect, it } from 'vitest';
 import { learned } from './learned.js';
+import { encodeRequest } from './request-form.js';
 
 const tools: readonly Tool[] = sampleTools;
 /** A request that shares no word with the tool that serves it (post_chat_message). */
@@ -155,8 +156,8 @@ describe('learned() in a pipeline', () => {
       { query: 'prod is on fire again', tool: 'post_chat_message' },
     ]);
     expect(store.examples().map((e) => e.query)).toEqual([
-      'is it sunny at the beach',
-      'prod is on fire again',
+      encodeRequest('is it sunny at the beach'),
+      encodeRequest('prod is on fire again'),
     ]);
     expect(await first(learning, request)).toBe('post_chat_message');
   });

@@ -9,6 +9,7 @@ import { blend } from './blend.js';
 import { createExampleMemory } from './example-memory.js';
 import { type FollowedStore, followStore } from './follow-store.js';
 import type { LearnedOptions } from './learned-options.js';
+import { encodeExample, encodeSelector } from './request-form.js';
 import { createTrustLedger, type TrustLedger } from './trust-ledger.js';
 
 const fail = (option: string, expected: string, got: unknown): never => {
@@ -150,8 +151,9 @@ export function learned(options: LearnedOptions): LearnerV1 {
         },
         async doLearn(examples, learnOptions) {
           judge(ledger, examples);
-          // The store tells every index that follows it, this one included, before it resolves.
-          await store.addExamples(examples, learnOptions);
+          // Stores keep requests as hashed words, never the text. The store tells every index
+          // that follows it, this one included, before it resolves.
+          await store.addExamples(examples.map(encodeExample), learnOptions);
         },
         async doForget(selector, forgetOptions) {
           if (!store.forgetExamples) {
@@ -161,7 +163,11 @@ export function learned(options: LearnedOptions): LearnerV1 {
               message: `forget(): the example store of learner "${id}" cannot forget; use a store from Shortlist or add forgetExamples to yours`,
             });
           }
-          return store.forgetExamples(selector, forgetOptions);
+          const dropped = await store.forgetExamples(encodeSelector(selector), forgetOptions);
+          // Requests an older version kept in plain text are matched as they are.
+          const plain =
+            ('query' in selector || 'queryContains' in selector) && memory.plainText > 0;
+          return plain ? dropped + (await store.forgetExamples(selector, forgetOptions)) : dropped;
         },
         doDispose: unfollow,
       };
