@@ -161,4 +161,23 @@ describe('learned() in a pipeline', () => {
     ]);
     expect(await first(learning, request)).toBe('post_chat_message');
   });
+
+  it('abstains on a request whose every offered tool was marked unhelpful, and only on it', async () => {
+    const learning = await picker();
+    const query = 'book me a table for two at an italian place';
+    const offered = (await learning.select(query, { limit: 5 })).picks.map((pick) => pick.name);
+    expect(offered.length).toBeGreaterThan(0);
+    await learning.learn(offered.map((tool) => ({ query, tool, helpful: false })));
+    const again = await learning.select(query, { limit: 5 });
+    expect(again.picks).toEqual([]);
+    expect(again.abstained).toMatch(/marked unhelpful/);
+    expect((await learning.select('send an email to finance', { limit: 5 })).abstained).toBe(
+      undefined,
+    );
+    // One helpful answer later, the request is served again.
+    await learning.learn([{ query, tool: 'create_calendar_event' }]);
+    expect((await learning.select(query, { limit: 5 })).picks[0]?.name).toBe(
+      'create_calendar_event',
+    );
+  });
 });

@@ -53,6 +53,27 @@ const judge = (ledger: TrustLedger, examples: readonly ToolExample[]): void => {
 const inRange = (value: unknown, low: number, high: number): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= low && value <= high;
 
+/** How many of the fused ranking's first tools must all have been refused for a request to abstain. */
+const REFUSED_HEAD = 3;
+
+/**
+ * Why no tool fits, when this very request (in other words or the same) was answered "not
+ * helpful" for each of the fused ranking's first tools and nothing learnt was helpful: asked
+ * again, the next tools down would only be worse guesses.
+ */
+function refusedHead(
+  votes: readonly { tool: string; same: number }[],
+  fused: readonly { name: string }[],
+  limit: number,
+  helpfulMass: number,
+): string | undefined {
+  if (helpfulMass > 0) return undefined;
+  const refused = new Set(votes.filter((vote) => vote.same < 0).map((vote) => vote.tool));
+  const head = fused.slice(0, Math.min(REFUSED_HEAD, limit));
+  if (head.length === 0 || !head.every((tool) => refused.has(tool.name))) return undefined;
+  return `the tools offered for this request before (${[...refused].slice(0, 5).join(', ')}) were all marked unhelpful: no tool fits it; answer without a tool or ask the user`;
+}
+
 /**
  * The base tools whose scores make the base distribution. A fixed head, never the whole depth,
  * so a tool's blended score is the same at any `limit` (the first L picks at `limit: L` are the
@@ -137,6 +158,8 @@ export function learned(options: LearnedOptions): LearnerV1 {
           // Tools the examples do not name keep the fused order among themselves, so below the
           // head only the first `limit` + (named tools) of them can still make the picks.
           const fused = await fuse(Math.max(BASE_HEAD, limit + ranking.length));
+          const refused = refusedHead(votes, fused, limit, mass);
+          if (refused) return { tools: [], vouches: false, abstained: refused };
           const blended = blend(fused, ranking, Math.min(share, trusted), limit, blending);
           ledger.remember(query, fused[0]?.name, blended.fullFirst);
           return { tools: blended.tools, vouches: ranking.some((tool) => tool.score > 0) };

@@ -60,6 +60,19 @@ export async function learnedRanking(
       message: `${stage.id}.doRerank() must resolve to { tools: FusedTool[], vouches: boolean }`,
     });
   }
+  if (
+    result.abstained !== undefined &&
+    (typeof result.abstained !== 'string' || result.abstained.trim() === '')
+  ) {
+    throw new PluginError({
+      pluginId: stage.id,
+      message: `${stage.id}.doRerank() must give a non-empty reason in abstained, or leave it out`,
+    });
+  }
   const tools = only ? result.tools.filter((tool) => only.has(tool.name)) : result.tools;
-  return { tools: tools.length > limit ? tools.slice(0, limit) : tools, vouches: result.vouches };
+  return {
+    tools: tools.length > limit ? tools.slice(0, limit) : tools,
+    vouches: result.vouches,
+    ...(result.abstained ? { abstained: result.abstained } : {}),
+  };
 }

@@ -91,6 +91,7 @@ export function pickerSelect<Original>(
       fused = learner ? [] : await fuseTo(wanted);
     }
     let vouched = false;
+    let unlearnt: string | undefined;
     if (learner) {
       const learnt = await learnedRanking(
         learner,
@@ -103,8 +104,9 @@ export function pickerSelect<Original>(
       );
       fused = learnt.tools.filter((entry) => held.has(entry.name));
       vouched = learnt.vouches;
+      unlearnt = learnt.abstained;
     }
-    const abstained = vouched ? undefined : abstentionReason(fusion, sources);
+    const abstained = unlearnt ?? (vouched ? undefined : abstentionReason(fusion, sources));
     if (abstained !== undefined) {
       return withTruncation(
         abstainedSelection<Original>(query, abstained, packer !== undefined),

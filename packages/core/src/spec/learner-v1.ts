@@ -30,6 +30,11 @@ export interface LearnedRankingV1 {
    * "no tool matched" on the rankings' evidence alone.
    */
   readonly vouches: boolean;
+  /**
+   * Why no tool fits, when what was learnt says so (every tool offered for this request before was
+   * marked unhelpful): the select then has no picks and `Selection.abstained` holds this.
+   */
+  readonly abstained?: string;
 }
 
 /** A learner's state over one catalogue: the one place a picker's examples go and are read. */
