@@ -11,6 +11,7 @@ export {
 } from './embedding/vector-index.js';
 export { dotRow, normalize } from './embedding/vector-math.js';
 export { type ApiFailureReason, hasErrorCode } from './errors/index.js';
+export { createExampleIndex, type ExampleIndex } from './learning/example-index.js';
 export type { ExampleChange } from './learning/example-store.js';
 export { checkMaxAgeMs, checkMaxExamples, DEFAULT_MAX_EXAMPLES } from './learning/store-bounds.js';
 export {
@@ -18,6 +19,7 @@ export {
   checkSelector,
   exampleKey,
   exampleMatches,
+  foldedQuery,
   MAX_EXAMPLE_QUERY_LENGTH,
 } from './learning/tool-example.js';
 export { MAX_PACK_CANDIDATES, MAX_SELECT_DEPTH } from './pipeline/limit-policy.js';

@@ -1,5 +1,6 @@
 import type { ExampleSelector, Tool, ToolExample } from '@shortlist/core';
 import {
+  createExampleIndex,
   exampleKey,
   exampleMatches,
   kthLargest,
@@ -95,6 +96,8 @@ export function createExampleMemory(): ExampleMemory {
   const toolIds = new Map<string, number>();
   let norms = new Float64Array(64);
   const slotByKey = new Map<string, number>();
+  /** Live slots by tool and by query, so a forget of either finds them without a scan. */
+  const slotIndex = createExampleIndex<number>();
   /** Live examples per tool; its size is the number of tools examples name. */
   const toolCounts = new Map<string, number>();
   /** Inverse tool frequency of a term whose examples name `tools` tools. */
@@ -169,6 +172,7 @@ export function createExampleMemory(): ExampleMemory {
     slotExample[slot] = undefined;
     slotTool[slot] = -1;
     slotByKey.delete(exampleKey(example));
+    slotIndex.delete(slot, example);
     for (const id of slotTerms[slot]!) {
       const tools = termTools[id]!;
       const count = tools.get(example.tool)! - 1;
@@ -193,6 +197,7 @@ export function createExampleMemory(): ExampleMemory {
     slotSign.length = 0;
     slotTerms.length = 0;
     slotByKey.clear();
+    slotIndex.clear();
     for (const list of postings) list.length = 0;
     for (const tools of termTools) tools.clear();
     toolCounts.clear();
@@ -226,6 +231,7 @@ export function createExampleMemory(): ExampleMemory {
     slotSign.push(example.helpful === false ? -1 : 1);
     slotTerms.push(ids);
     slotByKey.set(key, slot);
+    slotIndex.add(slot, example);
     for (const id of ids) {
       postings[id]!.push(slot);
       const tools = termTools[id]!;
@@ -366,12 +372,18 @@ export function createExampleMemory(): ExampleMemory {
     },
     forget(selector) {
       let dropped = 0;
-      slotExample.forEach((example, slot) => {
-        if (example && exampleMatches(example, selector)) {
-          remove(slot);
-          dropped++;
-        }
-      });
+      const found = slotIndex.lookUp(selector);
+      if (found) {
+        for (const slot of found) remove(slot);
+        dropped = found.length;
+      } else {
+        slotExample.forEach((example, slot) => {
+          if (example && exampleMatches(example, selector)) {
+            remove(slot);
+            dropped++;
+          }
+        });
+      }
       compact();
       return dropped;
     },

@@ -1,6 +1,6 @@
-import type { ToolExample } from '@shortlist/core';
+import type { ExampleSelector, ToolExample } from '@shortlist/core';
 import type { ExampleChange } from '@shortlist/core/kit';
-import { exampleKey, exampleMatches } from '@shortlist/core/kit';
+import { createExampleIndex, exampleKey, exampleMatches } from '@shortlist/core/kit';
 import type { LogRecord } from './example-log-format.js';
 
 /** A store's bounds: most examples kept, and how old one may be (undefined: no age bound). */
@@ -28,6 +28,23 @@ export interface ExampleReplay {
 
 export function createExampleReplay(bounds: ReplayBounds): ExampleReplay {
   const kept = new Map<string, ToolExample>();
+  const keys = createExampleIndex<string>();
+  const keep = (key: string, example: ToolExample): void => {
+    kept.set(key, example);
+    keys.add(key, example);
+  };
+  const unkeep = (key: string, example: ToolExample): void => {
+    kept.delete(key);
+    keys.delete(key, example);
+  };
+  /** The keys a tombstone selects: looked up for a tool or a query, so opening stays linear. */
+  const selected = (selector: ExampleSelector): Iterable<string> => {
+    const found = keys.lookUp(selector);
+    if (found) return found;
+    const matched: string[] = [];
+    for (const [key, example] of kept) if (exampleMatches(example, selector)) matched.push(key);
+    return matched;
+  };
 
   return {
     kept,
@@ -40,10 +57,12 @@ export function createExampleReplay(bounds: ReplayBounds): ExampleReplay {
         if (added.length > 0) tell({ type: 'added', examples: added });
         added = [];
         replaced = [];
+        // Iterating a Map walks past its deleted entries: only start when there is a trim to do.
+        if (kept.size <= bounds.maxExamples) return;
         const trimmed: ToolExample[] = [];
         for (const [key, example] of kept) {
           if (kept.size <= bounds.maxExamples) break;
-          kept.delete(key);
+          unkeep(key, example);
           trimmed.push(example);
         }
         if (trimmed.length > 0) tell({ type: 'dropped', examples: trimmed });
@@ -54,17 +73,16 @@ export function createExampleReplay(bounds: ReplayBounds): ExampleReplay {
           const key = exampleKey(record.add);
           const repeat = kept.get(key);
           if (repeat) {
-            kept.delete(key); // a repeat moves to the newest place
+            unkeep(key, repeat); // a repeat moves to the newest place
             replaced.push(repeat);
           }
-          kept.set(key, record.add);
+          keep(key, record.add);
           added.push(record.add);
         } else if ('forget' in record) {
           flush();
           let count = 0;
-          for (const [key, example] of kept) {
-            if (!exampleMatches(example, record.forget)) continue;
-            kept.delete(key);
+          for (const key of selected(record.forget)) {
+            unkeep(key, kept.get(key)!);
             count++;
           }
           forgotten[forgotten.length - 1] = count;
@@ -80,7 +98,7 @@ export function createExampleReplay(bounds: ReplayBounds): ExampleReplay {
       const expired: ToolExample[] = [];
       for (const [key, example] of kept) {
         if ((example.at ?? now) >= oldest) continue;
-        kept.delete(key);
+        unkeep(key, example);
         expired.push(example);
       }
       if (expired.length > 0) tell({ type: 'dropped', examples: expired });

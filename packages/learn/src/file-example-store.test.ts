@@ -1,11 +1,7 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import {
-  CorruptDataError,
-  type ExampleChange,
-  InvalidArgumentError,
-  type ToolExample,
-} from '@shortlist/core';
+import { CorruptDataError, InvalidArgumentError, type ToolExample } from '@shortlist/core';
+import type { ExampleChange } from '@shortlist/core/kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileExampleStore } from './file-example-store.js';
 import type { FileExampleStore, FileExampleStoreOptions } from './file-example-store-options.js';
@@ -235,7 +231,7 @@ describe('fileExampleStore()', () => {
     expect(heard).toContain('reset');
   }, 20_000);
 
-  it('erases forgotten examples from the file bytes once compacted', async () => {
+  it('erases forgotten examples from the file bytes at once', async () => {
     const path = file('personal.jsonl');
     const { store } = open(path);
     await store.addExamples([
@@ -245,9 +241,7 @@ describe('fileExampleStore()', () => {
     ]);
     expect(await store.forgetExamples({ queryContains: 'hepatitis' })).toBe(2);
     expect(queries(await store.readExamples())).toEqual(['book a flight to Lisbon']);
-    // Forgotten, but the file still holds the old records and the tombstone until compacted.
-    expect(readFileSync(path, 'utf8')).toContain('hepatitis');
-    await store.compact();
+    // A forget that dropped anything rewrites the file: neither the records nor the tombstone stay.
     const bytes = readFileSync(path, 'utf8');
     expect(bytes).not.toContain('hepatitis');
     expect(bytes).not.toContain('clinic');

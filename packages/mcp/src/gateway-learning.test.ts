@@ -4,12 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import {
-  type ExampleChange,
-  type MemoryExampleStore,
-  memoryExampleStore,
-  type ToolExample,
-} from '@shortlist/core';
+import { type MemoryExampleStore, memoryExampleStore, type ToolExample } from '@shortlist/core';
+import type { ExampleChange } from '@shortlist/core/kit';
 import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core/kit';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createDownstreamServer } from './downstream-server.js';

@@ -1,11 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  type ExampleChange,
-  type MemoryExampleStore,
-  memoryExampleStore,
-  type ToolExample,
-} from '@shortlist/core';
+import { type MemoryExampleStore, memoryExampleStore, type ToolExample } from '@shortlist/core';
+import type { ExampleChange } from '@shortlist/core/kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GatewayOptions } from './gateway-options.js';
 import type { ModeOptions } from './mode-options.js';

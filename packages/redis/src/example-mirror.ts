@@ -1,6 +1,6 @@
 import type { ExampleSelector, ToolExample } from '@shortlist/core';
 import type { ExampleChange } from '@shortlist/core/kit';
-import { exampleKey, exampleMatches } from '@shortlist/core/kit';
+import { createExampleIndex, exampleKey, exampleMatches } from '@shortlist/core/kit';
 import type { ExampleEntry } from './example-entries.js';
 import { compareIds } from './stream-ids.js';
 
@@ -34,38 +34,52 @@ interface Held {
 export function createExampleMirror(): ExampleMirror {
   /** Newest add last: a repeat moves to the end. */
   const held = new Map<string, Held>();
+  const keys = createExampleIndex<string>();
+  const hold = (key: string, entry: Held): void => {
+    held.set(key, entry);
+    keys.add(key, entry.example);
+  };
+  const release = (key: string, entry: Held): void => {
+    held.delete(key);
+    keys.delete(key, entry.example);
+  };
 
   const addRun = (
     run: readonly { id: string; example: ToolExample }[],
     tell: (change: ExampleChange) => void,
   ): void => {
-    const added: ToolExample[] = [];
+    // Added in this run, by key: a repeat of one of them replaces it in `added`, not dropped.
+    const added = new Map<string, ToolExample>();
     const dropped: ToolExample[] = [];
     for (const { id, example } of run) {
       const key = exampleKey(example);
       const repeat = held.get(key);
       if (repeat) {
-        held.delete(key);
-        // A repeat of one added in this very run is left out of `added`, not dropped.
-        const inRun = added.indexOf(repeat.example);
-        if (inRun >= 0) added.splice(inRun, 1);
+        release(key, repeat);
+        if (added.get(key) === repeat.example) added.delete(key);
         else dropped.push(repeat.example);
       }
-      held.set(key, { example, ids: repeat ? [...repeat.ids, id] : [id] });
-      added.push(example);
+      hold(key, { example, ids: repeat ? [...repeat.ids, id] : [id] });
+      added.set(key, example);
     }
     if (dropped.length > 0) tell({ type: 'dropped', examples: dropped });
-    if (added.length > 0) tell({ type: 'added', examples: added });
+    if (added.size > 0) tell({ type: 'added', examples: [...added.values()] });
   };
 
   const dropWhere = (gone: (entry: Held) => boolean): ToolExample[] => {
     const dropped: ToolExample[] = [];
     for (const [key, entry] of held) {
       if (!gone(entry)) continue;
-      held.delete(key);
+      release(key, entry);
       dropped.push(entry.example);
     }
     return dropped;
+  };
+  /** Held entries a selector picks: looked up for a tool or a query, so catching up stays linear. */
+  const selected = (selector: ExampleSelector): [string, Held][] => {
+    const found = keys.lookUp(selector);
+    if (!found) return [...held].filter(([, entry]) => exampleMatches(entry.example, selector));
+    return found.map((key) => [key, held.get(key)!]);
   };
 
   return {
@@ -78,7 +92,7 @@ export function createExampleMirror(): ExampleMirror {
         }
         addRun(run, tell);
         run = [];
-        dropWhere((held) => exampleMatches(held.example, entry.selector));
+        for (const [key, picked] of selected(entry.selector)) release(key, picked);
         tell({ type: 'forgot', selector: entry.selector });
       }
       addRun(run, tell);
@@ -88,7 +102,7 @@ export function createExampleMirror(): ExampleMirror {
       // Oldest newest-add first: stop at the first one still in the stream.
       for (const [key, entry] of held) {
         if (firstId !== undefined && compareIds(entry.ids.at(-1)!, firstId) >= 0) break;
-        held.delete(key);
+        release(key, entry);
         dropped.push(entry.example);
       }
       return dropped;
@@ -99,8 +113,7 @@ export function createExampleMirror(): ExampleMirror {
     matching(selector) {
       let count = 0;
       const ids: string[] = [];
-      for (const entry of held.values()) {
-        if (!exampleMatches(entry.example, selector)) continue;
+      for (const [, entry] of selected(selector)) {
         count++;
         ids.push(...entry.ids);
       }

@@ -1,9 +1,5 @@
-import {
-  ApiCallError,
-  type ExampleChange,
-  InvalidArgumentError,
-  type ToolExample,
-} from '@shortlist/core';
+import { ApiCallError, InvalidArgumentError, type ToolExample } from '@shortlist/core';
+import type { ExampleChange } from '@shortlist/core/kit';
 import { lexical } from '@shortlist/lexical';
 import { freePort, startRedisServer, type TestRedisServer } from '@shortlist/test-servers';
 import { Redis } from 'ioredis';

@@ -1,16 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  type ExampleChange,
-  type ExampleStore,
-  InvalidArgumentError,
-  type ToolExample,
-} from '@shortlist/core';
+import { type ExampleStore, InvalidArgumentError, type ToolExample } from '@shortlist/core';
 import {
   type CallOptions,
   checkExamples,
   checkMaxAgeMs,
   checkMaxExamples,
   checkSelector,
+  type ExampleChange,
   exampleKey,
   raceAbort,
   throwIfAborted,

@@ -34,14 +34,15 @@ export const MAX_EXAMPLE_QUERY_LENGTH = 2000;
 export const exampleKey = (example: ToolExample): string =>
   JSON.stringify([example.query, example.tool, example.helpful !== false]);
 
-const folded = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
+/** A query as `{ query }` selectors compare it: case and spacing aside. */
+export const foldedQuery = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** Whether `selector` picks `example`; the one definition every store and learned index uses. */
 export function exampleMatches(example: ToolExample, selector: ExampleSelector): boolean {
   if ('all' in selector) return true;
   if ('tool' in selector) return example.tool === selector.tool;
-  if ('query' in selector) return folded(example.query) === folded(selector.query);
-  return folded(example.query).includes(folded(selector.queryContains));
+  if ('query' in selector) return foldedQuery(example.query) === foldedQuery(selector.query);
+  return foldedQuery(example.query).includes(foldedQuery(selector.queryContains));
 }
 
 const fail = (argument: string, expected: string, message: string): never => {
