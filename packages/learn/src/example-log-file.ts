@@ -1,7 +1,7 @@
 import { type BigIntStats, constants } from 'node:fs';
 import { type FileHandle, link, open, readdir, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { CorruptDataError } from '@shortlist/core';
+import { CorruptDataError, InvalidArgumentError } from '@shortlist/core';
 import { LOG_FORMAT, LOG_HEADER, LOG_VERSION } from './example-log-format.js';
 import { STALE_LOCK_MS, takeLock } from './example-log-lock.js';
 
@@ -38,6 +38,12 @@ export async function readFrom(handle: FileHandle, from: number): Promise<Buffer
   }
   return bytes.subarray(0, done);
 }
+
+/**
+ * Largest examples file a store reads: far beyond any bound (100,000 examples take about 15 MB),
+ * and below what a Buffer or string can hold, so a huge file is refused before any read.
+ */
+const MAX_LOG_BYTES = 2 ** 30;
 
 /** Examples files, their temporary copies and locks are readable by their user only: requests are personal. */
 export const USER_ONLY_FILE = 0o600;
@@ -118,6 +124,12 @@ function checkHeader(path: string, bytes: Buffer): 'ok' | 'empty' {
     // not JSON: not ours
   }
   const source = `examples file ${path}`;
+  if (version === LOG_VERSION && firstLine.endsWith('\r')) {
+    throw new CorruptDataError({
+      source,
+      message: `fileExampleStore(${path}): the file's lines end in CR LF (saved by a Windows editor?); convert them back to LF (e.g. dos2unix) or pass another path`,
+    });
+  }
   if (version !== undefined) {
     throw new CorruptDataError({
       source,
@@ -146,6 +158,14 @@ export async function openLog(path: string, lockPath: string): Promise<OpenedLog
       throw error;
     }
     try {
+      const { size } = await handle.stat();
+      if (size > MAX_LOG_BYTES) {
+        throw new InvalidArgumentError({
+          argument: 'fileExampleStore(path)',
+          expected: `an examples file of at most ${MAX_LOG_BYTES / 2 ** 30} GiB`,
+          message: `fileExampleStore(${path}): the file holds ${(size / 2 ** 30).toFixed(1)} GiB, more than the ${MAX_LOG_BYTES / 2 ** 30} GiB a store reads (a store keeps at most maxExamples, far less); it was not read. Move it away, or pass another path`,
+        });
+      }
       const bytes = await readFrom(handle, 0);
       if (checkHeader(path, bytes) === 'ok') {
         return { handle, id: fileId(await handle.stat({ bigint: true })), bytes };

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { CorruptDataError, InvalidArgumentError, type ToolExample } from '@shortlist/core';
 import type { ExampleChange } from '@shortlist/core/kit';
@@ -259,5 +259,39 @@ describe('fileExampleStore()', () => {
     await store.compact();
     expect(readFileSync(path, 'utf8')).not.toContain('request 0');
     expect(() => readFileSync(`${path}.lock`)).toThrow(/ENOENT/);
+  });
+
+  it('refuses a file larger than it reads before reading it, with a typed error', async () => {
+    const path = file('huge.jsonl');
+    writeFileSync(path, '');
+    truncateSync(path, 2 ** 31); // sparse: 2 GiB that take no disk
+    const error = await open(path)
+      .store.readExamples()
+      .catch((e: unknown) => e);
+    expect(InvalidArgumentError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(/2\.0 GiB.*not read/);
+  });
+
+  it('says a file saved with CR LF line ends is that, not a newer format', async () => {
+    const path = file('crlf.jsonl');
+    writeFileSync(path, '{"format":"shortlist-examples","version":1}\r\n');
+    const error = await open(path)
+      .store.readExamples()
+      .catch((e: unknown) => e);
+    expect(CorruptDataError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(/CR LF/);
+    expect((error as Error).message).not.toMatch(/upgrade/);
+  });
+
+  it('names the first damaged lines and sums up the rest in one warning', async () => {
+    const path = file('damaged.jsonl');
+    const { store, warnings } = open(path);
+    await store.addExamples([{ query: 'book a flight', tool: 'book_flight' }]);
+    appendFileSync(path, 'not a record\n'.repeat(1000));
+    const again = open(path);
+    expect(await again.store.readExamples()).toHaveLength(1);
+    expect(again.warnings.length).toBeLessThanOrEqual(11);
+    expect(again.warnings.at(-1)).toMatch(/990 more damaged lines .*1000 in all/);
+    expect(warnings).toEqual([]);
   });
 });

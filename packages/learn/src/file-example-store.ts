@@ -29,6 +29,9 @@ const COMPACT_MIN_DEAD = 1000;
 /** ...and how many times the live ones they must outnumber. */
 const COMPACT_DEAD_FACTOR = 1;
 
+/** Damaged lines a read names one by one; more are summed up in one warning, not one each. */
+const DAMAGED_LINES_NAMED = 10;
+
 /** Longest wait for another process's compaction to finish before reading its file anyway. */
 const SETTLE_MS = 60_000;
 
@@ -128,6 +131,11 @@ export function fileExampleStore(
   const consume = (state: LogState, bytes: Buffer, say: (change: ExampleChange) => void): void => {
     const end = bytes.lastIndexOf(0x0a) + 1;
     const records: LogRecord[] = [];
+    let damaged = 0;
+    /** The first few damaged lines are named; the rest are counted in one warning. */
+    const warnDamaged = (message: string): void => {
+      if (++damaged <= DAMAGED_LINES_NAMED) onWarning(message);
+    };
     for (let start = 0; start < end; ) {
       const newline = bytes.indexOf(0x0a, start);
       const at = state.offset + start;
@@ -137,12 +145,12 @@ export function fileExampleStore(
       state.lines++;
       const decoded = decodeLine(line);
       if (decoded.skipped) {
-        onWarning(
+        warnDamaged(
           `${name}: skipped ${decoded.skipped.bytes} damaged bytes at byte ${at} (${decoded.skipped.why}): a write cut short by a crash; the records after them are kept`,
         );
       }
       if (!decoded.ok) {
-        onWarning(
+        warnDamaged(
           `${name}: skipped a damaged line at byte ${at} (${decoded.why}): a write cut short by a crash, or an edit; the lines after it are kept`,
         );
         continue;
@@ -152,6 +160,11 @@ export function fileExampleStore(
       else records.push(record);
     }
     state.offset += end;
+    if (damaged > DAMAGED_LINES_NAMED) {
+      onWarning(
+        `${name}: skipped ${damaged - DAMAGED_LINES_NAMED} more damaged lines after those named (${damaged} in all); the lines after them are kept`,
+      );
+    }
     const forgotten = replay.apply(records, say);
     if (watching && watching.count === undefined) {
       const mine = records.findIndex(
