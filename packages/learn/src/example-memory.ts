@@ -21,6 +21,10 @@ interface ToolVote {
   readonly same: number;
   /** The part of `vote` from learnt examples, not from the tool's own description: the evidence. */
   readonly learnt: number;
+  /** The part of `learnt` from other sources than the asker's, each counted once for this tool. */
+  readonly others: number;
+  /** The other sources whose examples voted for this tool (ids of this memory). */
+  readonly voters: readonly number[];
 }
 
 /**
@@ -57,7 +61,19 @@ export interface ExampleMemory {
   /** Forgets the descriptions of removed tools. */
   undescribe(names: Iterable<string>): void;
   /** Net votes of the query's nearest examples, for tools `known` accepts. */
-  votes(query: string, settings: VoteSettings, known: (tool: string) => boolean): ToolVote[];
+  /**
+   * Net votes of the query's nearest examples, for tools `known` accepts. Examples of the asker's
+   * own `source` vote as they are; another source's vote once per tool, its nearest.
+   */
+  votes(
+    query: string,
+    settings: VoteSettings,
+    known: (tool: string) => boolean,
+    asker?: string,
+    standing?: (source: number) => number,
+  ): ToolVote[];
+  /** This memory's id of a source, or undefined when no example it holds names it. */
+  sourceId(source: string | undefined): number | undefined;
 }
 
 /**
@@ -67,6 +83,13 @@ export interface ExampleMemory {
  */
 const COMMON_SHARE = 0.25;
 const COMMON_FROM_TOOLS = 20;
+
+/** How much of other sources' evidence for a tool counts when `sources` of them give it: n / (n + 2). */
+const agreeing = (sources: number): number => sources / (sources + AGREEMENT);
+const AGREEMENT = 2;
+
+/** The source id of examples that name no source: one anonymous source, the asker's own by default. */
+const ANONYMOUS = -1;
 
 /** Scales a bound down by a rounding error's width, so a bound never cuts what equals it. */
 const UNDER = 1 - 1e-9;
@@ -92,6 +115,16 @@ export function createExampleMemory(): ExampleMemory {
   const slotTool: number[] = [];
   /** Per slot, 1 for a helpful example and -1 for an unhelpful one. */
   const slotSign: number[] = [];
+  /** Per slot, the id of its example's source; `ANONYMOUS` for an example that names none. */
+  const slotSource: number[] = [];
+  const sourceIds = new Map<string, number>();
+  const sourceOf = (source: string | undefined): number => {
+    if (source === undefined) return ANONYMOUS;
+    const id = sourceIds.get(source);
+    if (id !== undefined) return id;
+    sourceIds.set(source, sourceIds.size);
+    return sourceIds.size - 1;
+  };
   const toolNames: string[] = [];
   const toolIds = new Map<string, number>();
   let norms = new Float64Array(64);
@@ -195,6 +228,7 @@ export function createExampleMemory(): ExampleMemory {
     slotExample.length = 0;
     slotTool.length = 0;
     slotSign.length = 0;
+    slotSource.length = 0;
     slotTerms.length = 0;
     slotByKey.clear();
     slotIndex.clear();
@@ -229,6 +263,7 @@ export function createExampleMemory(): ExampleMemory {
     const tool = toolIndex(example.tool);
     slotTool.push(tool);
     slotSign.push(example.helpful === false ? -1 : 1);
+    slotSource.push(sourceOf(example.source));
     slotTerms.push(ids);
     slotByKey.set(key, slot);
     slotIndex.add(slot, example);
@@ -387,7 +422,12 @@ export function createExampleMemory(): ExampleMemory {
       compact();
       return dropped;
     },
-    votes(query, settings, known) {
+    sourceId(source) {
+      return source === undefined ? ANONYMOUS : sourceIds.get(source);
+    },
+    votes(query, settings, known, asker, standing) {
+      // An asker no example names has no own history: every example is another source's.
+      const own = asker === undefined ? ANONYMOUS : (sourceIds.get(asker) ?? Number.NaN);
       if (live === 0) return [];
       isKnown = known;
       if (knownTools.length < toolNames.length) knownTools = new Int8Array(toolNames.length * 2);
@@ -468,18 +508,50 @@ export function createExampleMemory(): ExampleMemory {
         knownTool,
       );
       if (near.length > 1) near.sort((a, b) => b.similarity - a.similarity || a.tool - b.tool);
-      const net = new Map<number, ToolVoteEntry & { same: number; learnt: number }>();
-      const vote = (tool: number, similarity: number, sign: number, learnt: boolean): void => {
+      const net = new Map<
+        number,
+        ToolVoteEntry & {
+          same: number;
+          learnt: number;
+          others: number;
+          voters: number[];
+          sources: number;
+        }
+      >();
+      /** Other sources that already voted, per tool: each counts once, with its nearest example. */
+      const counted = new Set<string>();
+      const vote = (tool: number, similarity: number, sign: number, source?: number): void => {
+        if (source !== undefined && source !== own) {
+          const pair = `${source}:${tool}`;
+          if (counted.has(pair)) return;
+          counted.add(pair);
+        }
         let entry = net.get(tool);
         if (!entry) {
-          entry = { index: tool, tool: toolNames[tool]!, vote: 0, same: 0, learnt: 0 };
+          entry = {
+            index: tool,
+            tool: toolNames[tool]!,
+            vote: 0,
+            same: 0,
+            learnt: 0,
+            others: 0,
+            voters: [],
+            sources: 0,
+          };
           net.set(tool, entry);
         }
-        const value = similarity ** settings.sharpness * sign;
+        const other = source !== undefined && source !== own;
+        // Another source's vote weighs as far as its examples served others before.
+        const value =
+          similarity ** settings.sharpness * sign * (other ? (standing?.(source) ?? 1) : 1);
         entry.vote += value;
-        if (!learnt) return;
+        if (source === undefined) return; // a description, not evidence
         entry.learnt += value;
-        if (similarity >= SAME_REQUEST) entry.same += value;
+        if (other) {
+          entry.others += value;
+          entry.sources++;
+          if (sign > 0) entry.voters.push(source);
+        } else if (similarity >= SAME_REQUEST) entry.same += value;
       };
       let example = 0;
       let description = 0;
@@ -489,11 +561,20 @@ export function createExampleMemory(): ExampleMemory {
           (description >= near.length || nearSimilarity[example]! >= near[description]!.similarity);
         if (fromExample) {
           const slot = nearSlot[example++]!;
-          vote(slotTool[slot]!, nearSimilarity[example - 1]!, slotSign[slot]!, true);
+          vote(slotTool[slot]!, nearSimilarity[example - 1]!, slotSign[slot]!, slotSource[slot]!);
         } else if (description < near.length) {
           const { tool, similarity } = near[description++]!;
-          vote(tool, similarity, 1, false);
+          vote(tool, similarity, 1);
         } else break;
+      }
+      // Other sources' evidence for a tool counts by how many of them give it: one source alone
+      // a third, many nearly in full, so one caller's say is small whatever it repeats.
+      for (const entry of net.values()) {
+        if (entry.sources === 0) continue;
+        const cut = entry.others * (1 - agreeing(entry.sources));
+        entry.others -= cut;
+        entry.learnt -= cut;
+        entry.vote -= cut;
       }
       const helpful: ToolVoteEntry[] = [];
       for (const entry of net.values()) if (entry.vote > 0) helpful.push(entry);

@@ -2,6 +2,7 @@ import { InvalidArgumentError, type LearnerV1, type ToolExample } from '@shortli
 import {
   compareRanked,
   type LearnerIndexV1,
+  MAX_EXAMPLE_QUERY_LENGTH,
   type RankedTool,
   throwIfAborted,
 } from '@shortlist/core/kit';
@@ -9,8 +10,9 @@ import { blend } from './blend.js';
 import { createExampleMemory } from './example-memory.js';
 import { type FollowedStore, followStore } from './follow-store.js';
 import type { LearnedOptions } from './learned-options.js';
-import { encodeExample, encodeSelector } from './request-form.js';
-import { createTrustLedger, type TrustLedger } from './trust-ledger.js';
+import { encodeExample, encodeSelector, encodeSource } from './request-form.js';
+import { createSourceReputation, type SourceReputation } from './source-reputation.js';
+import { createTrustLedgers, type TrustLedgers } from './trust-ledgers.js';
 
 const fail = (option: string, expected: string, got: unknown): never => {
   throw new InvalidArgumentError({
@@ -36,19 +38,36 @@ const checkStore = (store: unknown): FollowedStore => {
   return store as FollowedStore;
 };
 
-/** Feedback on selects this index answered, grouped by request, for the trust ledger. */
-const judge = (ledger: TrustLedger, examples: readonly ToolExample[]): void => {
-  const byQuery = new Map<string, { helpful: Set<string>; unhelpful: Set<string> }>();
-  for (const { query, tool, helpful } of examples) {
-    let verdict = byQuery.get(query);
+/** Feedback on selects this index answered, grouped by asker and request, for trust and standing. */
+const judge = (
+  ledgers: TrustLedgers,
+  reputation: SourceReputation,
+  examples: readonly ToolExample[],
+  sourceId: (source: string | undefined) => number | undefined,
+): void => {
+  const byRequest = new Map<
+    string,
+    { query: string; asker: string | undefined; helpful: Set<string>; unhelpful: Set<string> }
+  >();
+  for (const { query, tool, helpful, source } of examples) {
+    const asker = encodeSource(source);
+    const key = selectKey(asker, query);
+    let verdict = byRequest.get(key);
     if (!verdict) {
-      verdict = { helpful: new Set(), unhelpful: new Set() };
-      byQuery.set(query, verdict);
+      verdict = { query, asker, helpful: new Set(), unhelpful: new Set() };
+      byRequest.set(key, verdict);
     }
     (helpful === false ? verdict.unhelpful : verdict.helpful).add(tool);
   }
-  for (const [query, verdict] of byQuery) ledger.judge(query, verdict.helpful, verdict.unhelpful);
+  for (const [key, { query, asker, helpful, unhelpful }] of byRequest) {
+    ledgers.judge(asker, query, helpful, unhelpful);
+    reputation.judge(key, helpful, unhelpful, sourceId(asker));
+  }
 };
+
+/** One asker's select of a request, as feedback names it (cut as an example's query is). */
+const selectKey = (asker: string | undefined, query: string): string =>
+  `${asker ?? ''}\u0000${query.slice(0, MAX_EXAMPLE_QUERY_LENGTH)}`;
 
 const inRange = (value: unknown, low: number, high: number): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= low && value <= high;
@@ -126,29 +145,36 @@ export function learned(options: LearnedOptions): LearnerV1 {
       const names = new Set(tools.map((tool) => tool.name));
       const memory = createExampleMemory();
       memory.describe(tools);
-      const ledger = createTrustLedger();
+      const ledgers = createTrustLedgers();
+      const reputation = createSourceReputation();
       const unfollow = await followStore(store, memory, callOptions);
 
       const index: LearnerIndexV1 = {
-        async doRerank({ query, limit, only, signal, fuse }) {
+        async doRerank({ query, limit, only, signal, source, fuse }) {
           throwIfAborted(signal);
           const known = only
             ? (tool: string) => names.has(tool) && only.has(tool)
             : (tool: string) => names.has(tool);
-          const votes = memory.votes(query, settings, known);
+          const asker = encodeSource(source);
+          const votes = memory.votes(query, settings, known, asker, reputation.standing);
           if (votes.length === 0) return { tools: await fuse(limit), vouches: false };
           // The learned share comes from learnt examples only; descriptions shape the votes.
           let total = 0;
           let mass = 0;
           let same = 0;
+          let others = 0;
           for (const vote of votes) {
             if (vote.vote > 0) total += vote.vote;
             if (vote.learnt > 0) mass += vote.learnt;
             if (vote.same > 0) same += vote.same;
+            if (vote.others > 0) others += vote.others;
           }
           const share = mass / (mass + evidence);
-          // The request asked again counts in full; a similar one as far as learning earned trust.
-          const trusted = mass > 0 ? (share * (same + ledger.trust() * (mass - same))) / mass : 0;
+          // The asker's own request asked again counts in full, a similar one of its own as far as
+          // its feedback earned trust; other sources' votes came weighed by their standing.
+          const own = mass - others;
+          const weighed = same + ledgers.own(asker) * Math.max(0, own - same) + others;
+          const trusted = mass > 0 ? (share * weighed) / mass : 0;
           const ranking: RankedTool[] = votes.map(({ tool, vote }) => ({
             name: tool,
             // Helpful votes as their part of the learned share; unhelpful ones as they are.
@@ -161,7 +187,10 @@ export function learned(options: LearnedOptions): LearnerV1 {
           const refused = refusedHead(votes, fused, limit, mass);
           if (refused) return { tools: [], vouches: false, abstained: refused };
           const blended = blend(fused, ranking, Math.min(share, trusted), limit, blending);
-          ledger.remember(query, fused[0]?.name, blended.fullFirst);
+          ledgers.remember(asker, query, fused[0]?.name, blended.fullFirst);
+          const voters = new Map<string, readonly number[]>();
+          for (const vote of votes) if (vote.voters.length > 0) voters.set(vote.tool, vote.voters);
+          reputation.remember(selectKey(asker, query), blended.fullFirst, voters);
           return { tools: blended.tools, vouches: ranking.some((tool) => tool.score > 0) };
         },
         async doAdd(added) {
@@ -173,7 +202,7 @@ export function learned(options: LearnedOptions): LearnerV1 {
           memory.undescribe(removed);
         },
         async doLearn(examples, learnOptions) {
-          judge(ledger, examples);
+          judge(ledgers, reputation, examples, (source) => memory.sourceId(source));
           // Stores keep requests as hashed words, never the text. The store tells every index
           // that follows it, this one included, before it resolves.
           await store.addExamples(examples.map(encodeExample), learnOptions);

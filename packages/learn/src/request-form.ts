@@ -55,11 +55,15 @@ export function storedTerms(query: string): string[] {
   return [...new Set(query.slice(FORM_MARK.length + 1).split(' '))];
 }
 
-/** An example as a store keeps it: its request in the stored form. */
-export const encodeExample = (example: ToolExample): ToolExample => ({
-  ...example,
-  query: encodeRequest(example.query),
-});
+/** A source id as stores keep it and the memory compares it: hashed, like a request's words. */
+export const encodeSource = (source: string | undefined): string | undefined =>
+  source === undefined ? undefined : `#src ${hashTerm(source)}`;
+
+/** An example as a store keeps it: its request in the stored form, its source hashed. */
+export const encodeExample = (example: ToolExample): ToolExample => {
+  const source = encodeSource(example.source);
+  return { ...example, query: encodeRequest(example.query), ...(source ? { source } : {}) };
+};
 
 /**
  * A user's selector in the stored form: `{ query }` names the same words in the same order,

@@ -19,6 +19,7 @@ export function addFields(example: ToolExample & { readonly at: number }): strin
     example.helpful === false ? '0' : '1',
     'at',
     String(example.at),
+    ...(example.source === undefined ? [] : ['source', example.source]),
   ];
 }
 
@@ -44,6 +45,7 @@ function decode(record: Readonly<Record<string, string>>): Decoded | undefined {
             tool: record.tool,
             at: Number(record.at),
             ...(helpful ? {} : { helpful }),
+            ...(record.source === undefined ? {} : { source: record.source }),
           },
         ],
         'entry',

@@ -17,9 +17,9 @@ export function createExampleIndex<Id>(): ExampleIndex<Id> {
   const byTool = new Map<string, Set<Id>>();
   const byQuery = new Map<string, Set<Id>>();
   const put = (map: Map<string, Set<Id>>, field: string, id: Id): void => {
-    let ids = map.get(field);
-    if (!ids) map.set(field, (ids = new Set()));
-    ids.add(id);
+    const ids = map.get(field);
+    if (ids) ids.add(id);
+    else map.set(field, new Set([id]));
   };
   const take = (map: Map<string, Set<Id>>, field: string, id: Id): void => {
     const ids = map.get(field);

@@ -11,7 +11,16 @@ export interface ToolExample {
   readonly helpful?: boolean;
   /** When it was learnt, in ms since the epoch; stores stamp it when absent and age examples by it. */
   readonly at?: number;
+  /**
+   * Who taught it: a user, client or session id, as `select(query, { source })` names who asks.
+   * Another source's evidence counts once per tool and only as far as trust earned from others'
+   * feedback goes, so one caller cannot steer everyone's picks. @default the one anonymous source
+   */
+  readonly source?: string;
 }
+
+/** Longest source id, in UTF-16 units. */
+export const MAX_SOURCE_LENGTH = 200;
 
 /**
  * Which examples to forget, e.g. on a user's request to erase what they asked: a tool's, those
@@ -32,7 +41,11 @@ export const MAX_EXAMPLE_QUERY_LENGTH = 2000;
 
 /** Identifies an example for repeats: the same request, tool and verdict is one example, whenever learnt. */
 export const exampleKey = (example: ToolExample): string =>
-  JSON.stringify([example.query, example.tool, example.helpful !== false]);
+  JSON.stringify(
+    example.source === undefined
+      ? [example.query, example.tool, example.helpful !== false]
+      : [example.query, example.tool, example.helpful !== false, example.source],
+  );
 
 /** A query as `{ query }` selectors compare it: case and spacing aside. */
 export const foldedQuery = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -101,7 +114,7 @@ export function checkExamples(
         `${at} must be a { query, tool } object, got ${String(example)}`,
       );
     }
-    const { query, tool, helpful, at: when } = example as Record<string, unknown>;
+    const { query, tool, helpful, at: when, source } = example as Record<string, unknown>;
     if (typeof query !== 'string' || query.trim() === '') {
       return fail(
         `${at}.query`,
@@ -137,11 +150,22 @@ export function checkExamples(
         `${at}.at must be a finite time in ms since the epoch, got ${String(when)}`,
       );
     }
+    if (
+      source !== undefined &&
+      (typeof source !== 'string' || source === '' || source.length > MAX_SOURCE_LENGTH)
+    ) {
+      return fail(
+        `${at}.source`,
+        `a non-empty string of at most ${MAX_SOURCE_LENGTH} characters`,
+        `${at}.source must name who taught it (a user, client or session id) in 1 to ${MAX_SOURCE_LENGTH} characters, got ${typeof source === 'string' ? `${source.length} characters` : String(source)}`,
+      );
+    }
     const checked: ToolExample = { query, tool };
     return {
       ...checked,
       ...(helpful === false ? { helpful } : {}),
       ...(when !== undefined ? { at: when } : {}),
+      ...(source !== undefined ? { source: source as string } : {}),
     };
   });
 }

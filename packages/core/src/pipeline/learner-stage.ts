@@ -38,6 +38,7 @@ export async function learnedRanking(
   fuse: (depth: number) => Promise<readonly Entry[]>,
   signal: AbortSignal | undefined,
   only: NameFilter | undefined,
+  source: string | undefined,
 ): Promise<LearnedRankingV1> {
   const rankerId = rankings[0]?.rankerId ?? stage.id;
   const call = {
@@ -46,6 +47,7 @@ export async function learnedRanking(
     limit,
     ...(only ? { only } : {}),
     ...(signal ? { signal } : {}),
+    ...(source !== undefined ? { source } : {}),
     fuse: async (depth: number) => asFused(await fuse(depth), rankerId),
   };
   const result = await callPlugin(stage.id, 'rerank', () => stage.index.doRerank(call), signal);

@@ -13,7 +13,13 @@ import type { MutationLine } from './mutation-line.js';
 import type { Picker, PickerParts, SelectOptions } from './picker.js';
 import { capQuery } from './query-length.js';
 import type { RankAndFuse } from './rank-and-fuse.js';
-import { checkLimit, checkOptions, checkOverFetch, checkQuery } from './select-options.js';
+import {
+  checkLimit,
+  checkOptions,
+  checkOverFetch,
+  checkQuery,
+  checkSource,
+} from './select-options.js';
 import type { Selection } from './selection.js';
 import { scopeFilter } from './tool-scope.js';
 
@@ -101,6 +107,7 @@ export function pickerSelect<Original>(
         fuseTo,
         signal,
         only,
+        checkSource(options.source),
       );
       fused = learnt.tools.filter((entry) => held.has(entry.name));
       vouched = learnt.vouches;

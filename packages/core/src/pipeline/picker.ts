@@ -30,6 +30,11 @@ export interface SelectOptions extends CallOptions {
    * the full ranking's, less the tools outside the scope. @default every tool
    */
   readonly only?: ToolScope;
+  /**
+   * Who asks (a user, client or session id), for learning: examples taught under the same
+   * `source` are this asker's own history; others' count once per tool. @default the one anonymous source
+   */
+  readonly source?: string;
 }
 
 export interface RankingsOptions extends CallOptions {

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { MAX_SOURCE_LENGTH } from '../learning/tool-example.js';
 import { checkInteger } from '../util/check-integer.js';
 
 /** A limit a caller passed: a positive integer, or a typed error naming the argument. */
@@ -41,4 +42,19 @@ export function checkQuery(query: unknown, argument: string): string {
     });
   }
   return query;
+}
+
+/** `select(query, { source })`: who asks, a non-empty string like an example's `source`, or nothing. */
+export function checkSource(source: unknown): string | undefined {
+  if (
+    source !== undefined &&
+    (typeof source !== 'string' || source === '' || source.length > MAX_SOURCE_LENGTH)
+  ) {
+    throw new InvalidArgumentError({
+      argument: 'select(options.source)',
+      expected: `a non-empty string of at most ${MAX_SOURCE_LENGTH} characters`,
+      message: `select(options.source) must name who asks (a user, client or session id) in 1 to ${MAX_SOURCE_LENGTH} characters, got ${typeof source === 'string' ? `${source.length} characters` : String(source)}`,
+    });
+  }
+  return source;
 }

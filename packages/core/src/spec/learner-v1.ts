@@ -17,6 +17,8 @@ export interface LearnCallV1 {
   /** The tools a scoped select keeps; the learner must return no other. */
   readonly only?: { has(name: string): boolean };
   readonly signal?: AbortSignal;
+  /** Who asks (`SelectOptions.source`), as examples name who taught them. */
+  readonly source?: string;
   /** The pipeline's fused ranking, `depth` tools deep (within `only` on a scoped select). */
   fuse(depth: number): Promise<readonly FusedTool[]>;
 }
