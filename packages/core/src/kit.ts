@@ -13,6 +13,7 @@ export { dotRow, normalize } from './embedding/vector-math.js';
 export { type ApiFailureReason, hasErrorCode } from './errors/index.js';
 export { createExampleIndex, type ExampleIndex } from './learning/example-index.js';
 export type { ExampleChange } from './learning/example-store.js';
+export { createFairBound, type FairBound } from './learning/fair-bound.js';
 export { checkMaxAgeMs, checkMaxExamples, DEFAULT_MAX_EXAMPLES } from './learning/store-bounds.js';
 export {
   checkExamples,

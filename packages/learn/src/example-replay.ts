@@ -1,6 +1,11 @@
 import type { ExampleSelector, ToolExample } from '@shortlist/core';
 import type { ExampleChange } from '@shortlist/core/kit';
-import { createExampleIndex, exampleKey, exampleMatches } from '@shortlist/core/kit';
+import {
+  createExampleIndex,
+  createFairBound,
+  exampleKey,
+  exampleMatches,
+} from '@shortlist/core/kit';
 import type { LogRecord } from './example-log-format.js';
 
 /** A store's bounds: most examples kept, and how old one may be (undefined: no age bound). */
@@ -29,13 +34,16 @@ export interface ExampleReplay {
 export function createExampleReplay(bounds: ReplayBounds): ExampleReplay {
   const kept = new Map<string, ToolExample>();
   const keys = createExampleIndex<string>();
+  const bound = createFairBound();
   const keep = (key: string, example: ToolExample): void => {
     kept.set(key, example);
     keys.add(key, example);
+    bound.add(key, example.source);
   };
   const unkeep = (key: string, example: ToolExample): void => {
     kept.delete(key);
     keys.delete(key, example);
+    bound.delete(key);
   };
   /** The keys a tombstone selects: looked up for a tool or a query, so opening stays linear. */
   const selected = (selector: ExampleSelector): Iterable<string> => {
@@ -57,11 +65,10 @@ export function createExampleReplay(bounds: ReplayBounds): ExampleReplay {
         if (added.length > 0) tell({ type: 'added', examples: added });
         added = [];
         replaced = [];
-        // Iterating a Map walks past its deleted entries: only start when there is a trim to do.
-        if (kept.size <= bounds.maxExamples) return;
         const trimmed: ToolExample[] = [];
-        for (const [key, example] of kept) {
-          if (kept.size <= bounds.maxExamples) break;
+        while (kept.size > bounds.maxExamples) {
+          const key = bound.victim()!;
+          const example = kept.get(key)!;
           unkeep(key, example);
           trimmed.push(example);
         }

@@ -1,4 +1,5 @@
 import type { ExampleChange, ExampleStore } from './example-store.js';
+import { createFairBound } from './fair-bound.js';
 import { checkMaxExamples } from './store-bounds.js';
 import {
   type ExampleSelector,
@@ -9,7 +10,7 @@ import {
 
 /** Options of `memoryExampleStore()`. */
 export interface MemoryExampleStoreOptions {
-  /** Most examples kept; the oldest go first. @default 100000 */
+  /** Most examples kept; the oldest of the source holding the most go first. @default 100000 */
   readonly maxExamples?: number;
 }
 
@@ -26,6 +27,7 @@ export function memoryExampleStore(options: MemoryExampleStoreOptions = {}): Mem
     'memoryExampleStore(options.maxExamples)',
   );
   const kept = new Map<string, ToolExample>();
+  const bound = createFairBound();
   const listeners = new Set<(change: ExampleChange) => void>();
   const tell = (change: ExampleChange): void => {
     for (const listener of listeners) listener(change);
@@ -39,19 +41,22 @@ export function memoryExampleStore(options: MemoryExampleStoreOptions = {}): Mem
         const repeat = kept.get(key);
         if (repeat) {
           kept.delete(key); // a repeat moves to the newest place
+          bound.delete(key);
           dropped.push(repeat);
         }
         const stamped = { ...example, at: example.at ?? Date.now() };
         kept.set(key, stamped);
+        bound.add(key, stamped.source);
         added.push(stamped);
       }
       if (dropped.length > 0) tell({ type: 'dropped', examples: dropped });
       if (added.length > 0) tell({ type: 'added', examples: added });
       const trimmed: ToolExample[] = [];
-      for (const [key, example] of kept) {
-        if (kept.size <= maxExamples) break;
+      while (kept.size > maxExamples) {
+        const key = bound.victim()!;
+        trimmed.push(kept.get(key)!);
         kept.delete(key);
-        trimmed.push(example);
+        bound.delete(key);
       }
       if (trimmed.length > 0) tell({ type: 'dropped', examples: trimmed });
     },
@@ -62,6 +67,7 @@ export function memoryExampleStore(options: MemoryExampleStoreOptions = {}): Mem
       for (const [key, example] of kept) {
         if (!exampleMatches(example, selector)) continue;
         kept.delete(key);
+        bound.delete(key);
         dropped++;
       }
       tell({ type: 'forgot', selector });
