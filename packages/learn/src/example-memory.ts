@@ -12,6 +12,7 @@ import { createDescriptionIndex, type WeightedTerm } from './description-index.j
 import { descriptionTerms, exampleTerms } from './example-terms.js';
 import { isEncoded } from './request-form.js';
 import { createToolLanguage, type QueryTerm, type ToolVoteEntry } from './tool-language.js';
+import { createVoteTally } from './vote-tally.js';
 
 /** A tool's net vote from the examples nearest a query: positive for helpful, negative for not. */
 interface ToolVote {
@@ -26,12 +27,6 @@ interface ToolVote {
   /** The other sources whose examples voted for this tool (ids of this memory). */
   readonly voters: readonly number[];
 }
-
-/**
- * Similarity from which an example counts as the same request in other words, trusted in full;
- * below it, an example generalises and counts as far as learning has earned trust (README).
- */
-const SAME_REQUEST = 0.5;
 
 /** How examples vote for a query; see `LearnedOptions`. */
 interface VoteSettings {
@@ -83,10 +78,6 @@ export interface ExampleMemory {
  */
 const COMMON_SHARE = 0.25;
 const COMMON_FROM_TOOLS = 20;
-
-/** How much of other sources' evidence for a tool counts when `sources` of them give it: n / (n + 2). */
-const agreeing = (sources: number): number => sources / (sources + AGREEMENT);
-const AGREEMENT = 2;
 
 /** The source id of examples that name no source: one anonymous source, the asker's own by default. */
 const ANONYMOUS = -1;
@@ -508,51 +499,8 @@ export function createExampleMemory(): ExampleMemory {
         knownTool,
       );
       if (near.length > 1) near.sort((a, b) => b.similarity - a.similarity || a.tool - b.tool);
-      const net = new Map<
-        number,
-        ToolVoteEntry & {
-          same: number;
-          learnt: number;
-          others: number;
-          voters: number[];
-          sources: number;
-        }
-      >();
-      /** Other sources that already voted, per tool: each counts once, with its nearest example. */
-      const counted = new Set<string>();
-      const vote = (tool: number, similarity: number, sign: number, source?: number): void => {
-        if (source !== undefined && source !== own) {
-          const pair = `${source}:${tool}`;
-          if (counted.has(pair)) return;
-          counted.add(pair);
-        }
-        let entry = net.get(tool);
-        if (!entry) {
-          entry = {
-            index: tool,
-            tool: toolNames[tool]!,
-            vote: 0,
-            same: 0,
-            learnt: 0,
-            others: 0,
-            voters: [],
-            sources: 0,
-          };
-          net.set(tool, entry);
-        }
-        const other = source !== undefined && source !== own;
-        // Another source's vote weighs as far as its examples served others before.
-        const value =
-          similarity ** settings.sharpness * sign * (other ? (standing?.(source) ?? 1) : 1);
-        entry.vote += value;
-        if (source === undefined) return; // a description, not evidence
-        entry.learnt += value;
-        if (other) {
-          entry.others += value;
-          entry.sources++;
-          if (sign > 0) entry.voters.push(source);
-        } else if (similarity >= SAME_REQUEST) entry.same += value;
-      };
+      const tally = createVoteTally(toolNames, own, settings.sharpness, standing);
+      const vote = tally.vote;
       let example = 0;
       let description = 0;
       for (let place = 0; place < settings.neighbours; place++) {
@@ -567,19 +515,11 @@ export function createExampleMemory(): ExampleMemory {
           vote(tool, similarity, 1);
         } else break;
       }
-      // Other sources' evidence for a tool counts by how many of them give it: one source alone
-      // a third, many nearly in full, so one caller's say is small whatever it repeats.
-      for (const entry of net.values()) {
-        if (entry.sources === 0) continue;
-        const cut = entry.others * (1 - agreeing(entry.sources));
-        entry.others -= cut;
-        entry.learnt -= cut;
-        entry.vote -= cut;
-      }
+      const tallied = tally.finish();
       const helpful: ToolVoteEntry[] = [];
-      for (const entry of net.values()) if (entry.vote > 0) helpful.push(entry);
+      for (const entry of tallied) if (entry.vote > 0) helpful.push(entry);
       language.reweigh(helpful, queryTerms, termIds.size);
-      return [...net.values()];
+      return tallied;
     },
   };
 }
