@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidArgumentError, memoryExampleStore, type Pipeline } from '@shortlist/core';
@@ -15,6 +14,8 @@ import { loadOptional } from '../optional-package.js';
 import { collect, nonNegativeInteger, positiveInteger, positiveNumber } from '../options.js';
 import { defaultBudget, pipelineNames } from '../pipeline-names.js';
 import { stderrLine } from '../terminal-text.js';
+import { readConfig } from './mcp-config.js';
+import { mcpLoginCommands } from './mcp-login.js';
 
 interface McpCommandOptions extends EmbeddingFlags {
   readonly config: string;
@@ -37,30 +38,7 @@ interface McpCommandOptions extends EmbeddingFlags {
   readonly maxCallSeconds?: number;
   readonly connectTimeout?: number;
   readonly startWait?: number;
-}
-
-async function readConfig(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new InvalidArgumentError({
-      argument: '--config',
-      expected: 'a readable JSON file',
-      message: `cannot read --config ${path}: ${(error as Error).message}`,
-      cause: error,
-    });
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new InvalidArgumentError({
-      argument: '--config',
-      expected: 'JSON with an mcpServers (or VS Code servers) object',
-      message: `--config ${path} is not valid JSON: ${(error as Error).message}`,
-      cause: error,
-    });
-  }
+  readonly authDir?: string;
 }
 
 /** Flags that contradict each other or apply only with another: refused, naming what to drop. */
@@ -218,6 +196,7 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
       ...(options.maxCallSeconds ? { maxCallMs: options.maxCallSeconds * 1000 } : {}),
       ...(options.connectTimeout ? { connectTimeoutMs: options.connectTimeout } : {}),
       ...(options.startWait !== undefined ? { startWaitMs: options.startWait } : {}),
+      ...(options.authDir ? { authDirectory: options.authDir } : {}),
       signal: starting.signal,
     });
   } catch (error) {
@@ -341,6 +320,10 @@ export function mcpCommand(program: Command): void {
     )
     .option('--no-cache', 'keep no index snapshots or embeddings on disk')
     .option(
+      '--auth-dir <dir>',
+      'where upstream sign-ins (shortlist mcp login) are kept (default ~/.config/shortlist/auth)',
+    )
+    .option(
       '--redis <url>',
       'share index snapshots with other replicas through Redis (redis://host:port)',
     )
@@ -350,8 +333,9 @@ export function mcpCommand(program: Command): void {
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  shortlist mcp --config servers.json\n  SHORTLIST_MCP_TOKEN=$(openssl rand -hex 32) shortlist mcp --config servers.json --http 3000',
+      '\nExamples:\n  shortlist mcp --config servers.json\n  shortlist mcp --config servers.json login github\n  SHORTLIST_MCP_TOKEN=$(openssl rand -hex 32) shortlist mcp --config servers.json --http 3000',
     )
     .action(mcpAction);
   withEmbeddingOptions(command);
+  mcpLoginCommands(command);
 }
