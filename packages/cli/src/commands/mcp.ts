@@ -39,6 +39,9 @@ interface McpCommandOptions extends EmbeddingFlags {
   readonly connectTimeout?: number;
   readonly startWait?: number;
   readonly authDir?: string;
+  readonly authIssuer?: string;
+  readonly authResource?: string;
+  readonly authScope?: string[];
 }
 
 /** Flags that contradict each other or apply only with another: refused, naming what to drop. */
@@ -51,11 +54,22 @@ function refuseConflicts(options: McpCommandOptions): void {
         '--cache-dir and --no-cache contradict each other (where to keep the cache, and keep none); drop one',
     });
   }
+  if (options.authIssuer === undefined && (options.authResource || options.authScope)) {
+    throw new InvalidArgumentError({
+      argument: options.authResource ? '--auth-resource' : '--auth-scope',
+      expected: '--auth-issuer with it',
+      message:
+        '--auth-resource and --auth-scope describe the tokens of --auth-issuer; add --auth-issuer URL or drop them',
+    });
+  }
   if (options.http !== undefined) return;
   const httpOnly = [
     options.allowedHost !== undefined && '--allowed-host',
     options.maxSessions !== undefined && '--max-sessions',
     options.sessionIdleSeconds !== undefined && '--session-idle-seconds',
+    options.authIssuer !== undefined && '--auth-issuer',
+    options.authResource !== undefined && '--auth-resource',
+    options.authScope !== undefined && '--auth-scope',
   ].filter((flag): flag is string => typeof flag === 'string');
   if (httpOnly.length > 0) {
     throw new InvalidArgumentError({
@@ -150,6 +164,15 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
           ...(options.sessionIdleSeconds
             ? { sessionIdleMs: options.sessionIdleSeconds * 1000 }
             : {}),
+          ...(options.authIssuer
+            ? {
+                authorization: {
+                  issuer: options.authIssuer,
+                  ...(options.authResource ? { resource: options.authResource } : {}),
+                  ...(options.authScope ? { scopes: options.authScope } : {}),
+                },
+              }
+            : {}),
         };
   // Every flag is checked before an upstream starts: a bad one must not leave processes behind.
   if (http) checkHttpOptions(http);
@@ -228,7 +251,7 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
     }
     const served = await serveHttp(gateway, http);
     process.stderr.write(
-      `shortlist mcp: ${gateway.size} tools, ${modes.mode} mode, at ${served.url.href}${token ? ' (bearer token required)' : ''}\n`,
+      `shortlist mcp: ${gateway.size} tools, ${modes.mode} mode, at ${served.url.href}${token ? ' (bearer token required)' : ''}${options.authIssuer ? ` (OAuth tokens from ${options.authIssuer})` : ''}\n`,
     );
   } catch (error) {
     // Say, the port is taken: stop the upstreams, or they keep the process alive.
@@ -272,6 +295,15 @@ export function mcpCommand(program: Command): void {
       'environment variable holding the HTTP bearer token',
       'SHORTLIST_MCP_TOKEN',
     )
+    .option(
+      '--auth-issuer <url>',
+      "with --http: also accept access tokens (JWTs for this gateway) from this authorization server, and publish the gateway's OAuth metadata",
+    )
+    .option(
+      '--auth-resource <url>',
+      'with --auth-issuer: the URL clients reach the gateway by, which tokens must name as audience (default the served URL)',
+    )
+    .option('--auth-scope <scope>', 'with --auth-issuer: a scope every token must carry', collect)
     .option(
       '--max-call-seconds <s>',
       'longest an upstream tool call may take, whatever progress it reports (default 300)',
