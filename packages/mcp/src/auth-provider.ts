@@ -36,7 +36,7 @@ export function signInHint(server: string): string {
 }
 
 /** Thrown where a gateway would have to ask the user to sign in: it never does. */
-export function signInRequired(server: string): ApiCallError {
+function signInRequired(server: string): ApiCallError {
   return new ApiCallError({
     provider: `mcp upstream "${server}"`,
     reason: 'authentication',

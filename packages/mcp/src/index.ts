@@ -1,4 +1,5 @@
 export { defaultAuthDirectory } from './auth-directory.js';
+export type { ResourceAuthorization } from './auth-resource.js';
 export {
   type SignInOptions,
   type SignInResult,
