@@ -81,7 +81,7 @@ describe('OAuth 2.1 upstreams', () => {
     await before.gateway.close();
 
     const result = await login(config, authDirectory);
-    expect(result).toMatchObject({ signedIn: true, tools: 1 });
+    expect(result).toMatchObject({ signedIn: true, tools: 2 });
     expect((await stat(result.path)).mode & 0o777).toBe(0o600);
     expect((await stat(authDirectory)).mode & 0o777).toBe(0o700);
 

@@ -162,7 +162,10 @@ export interface ProtectedUpstream {
  * The SDK's resource-server side: protected-resource metadata (`mcpAuthMetadataRouter`) and
  * `requireBearerAuth`, verifying JWTs against the authorization server's JWKS with jose.
  */
-export async function startProtectedUpstream(issuer: string): Promise<ProtectedUpstream> {
+export async function startProtectedUpstream(
+  issuer: string,
+  options: { echoTokens?: boolean } = {},
+): Promise<ProtectedUpstream> {
   const oauthMetadata = OAuthMetadataSchema.parse(
     await (await fetch(`${issuer}/.well-known/openid-configuration`)).json(),
   );
@@ -194,12 +197,25 @@ export async function startProtectedUpstream(issuer: string): Promise<ProtectedU
             extra: { sub: payload.sub },
           };
         } catch {
-          throw new InvalidTokenError('invalid or expired access token');
+          // A careless server may quote the token it refuses: the gateway must not repeat it.
+          throw new InvalidTokenError(
+            options.echoTokens
+              ? `token ${token} is invalid or expired`
+              : 'invalid or expired access token',
+          );
         }
       },
     },
   });
-  app.post('/mcp', bearer, async (req, res) => {
+  app.post('/mcp', bearer, async (req, res, next) => {
+    // Careless: a failure page that quotes the request's credentials.
+    if (options.echoTokens && req.body?.params?.name === 'report') {
+      res.status(500).send(`report failed for ${req.headers.authorization}`);
+      return;
+    }
+    next();
+  });
+  app.post('/mcp', async (req, res) => {
     const mcp = new McpServer({ name: 'protected', version: '1.0.0' });
     const who = String((req as { auth?: { extra?: { sub?: unknown } } }).auth?.extra?.sub);
     mcp.registerTool(
@@ -209,6 +225,11 @@ export async function startProtectedUpstream(issuer: string): Promise<ProtectedU
         inputSchema: { note: z.string().optional() },
       },
       async () => ({ content: [{ type: 'text', text: `signed in as ${who}` }] }),
+    );
+    mcp.registerTool(
+      'report',
+      { description: 'Report the open issues of the tracker', inputSchema: {} },
+      async () => ({ content: [{ type: 'text', text: 'no open issues' }] }),
     );
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
