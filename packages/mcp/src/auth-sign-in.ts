@@ -212,7 +212,12 @@ export async function signInUpstream(options: SignInOptions): Promise<SignInResu
 /** An SDK failure as a typed error whose message holds no token. */
 function cleaned(error: unknown, clean: (text: string) => string, server: string): ApiCallError {
   if (ApiCallError.isInstance(error)) return error;
-  const message = error instanceof Error ? error.message : String(error);
+  const text = error instanceof Error ? error.message : String(error);
+  // Node's fetch says only "fetch failed" when nothing answers.
+  const message =
+    text === 'fetch failed'
+      ? 'nothing answered; check that its url is right and the server is up'
+      : text;
   return new ApiCallError({
     provider: `mcp upstream "${server}"`,
     reason: 'authentication',

@@ -40,7 +40,9 @@ describe('shortlist mcp login / logout', { timeout: 60_000 }, () => {
     // Nothing answers on port 9: the sign-in fails at once, without a prompt or a file.
     const hosted = await runCli(['mcp', 'login', 'hosted', '--config', config, ...auth]);
     expect(hosted.code).toBe(1);
-    expect(hosted.stderr).toMatch(/^shortlist: signing in to upstream "hosted" failed/);
+    expect(hosted.stderr).toMatch(
+      /^shortlist: signing in to upstream "hosted" failed: nothing answered; check that its url is right/,
+    );
     expect(hosted.stderr).not.toMatch(/open this URL/);
   });
 
