@@ -26,13 +26,14 @@ export function checkHttpOptions(options: HttpOptions): void {
       'the HTTP bearer token must be at least 16 characters; generate one with `openssl rand -hex 32`',
     );
   }
-  if (token === undefined && !isLoopback(host)) {
+  if (token === undefined && options.authorization === undefined && !isLoopback(host)) {
     fail(
       'token',
-      'a bearer token when host is not loopback',
-      `binding ${host} exposes the gateway to the network; set a bearer token (the token option; \`shortlist mcp\` reads it from SHORTLIST_MCP_TOKEN) or bind 127.0.0.1`,
+      'a bearer token or an authorization server when host is not loopback',
+      `binding ${host} exposes the gateway to the network; set a bearer token (the token option; \`shortlist mcp\` reads it from SHORTLIST_MCP_TOKEN), an authorization server (authorization; --auth-issuer) or bind 127.0.0.1`,
     );
   }
+  checkAuthorization(options);
   if (maxSessions !== undefined && !(Number.isInteger(maxSessions) && maxSessions > 0)) {
     fail(
       'maxSessions',
@@ -46,5 +47,27 @@ export function checkHttpOptions(options: HttpOptions): void {
       'a positive number of milliseconds',
       `sessionIdleMs must be a positive number of milliseconds, got ${String(sessionIdleMs)}`,
     );
+  }
+}
+
+/** The issuer, resource and JWKS given for OAuth must be http(s) URLs. */
+function checkAuthorization({ authorization }: HttpOptions): void {
+  if (authorization === undefined) return;
+  for (const field of ['issuer', 'resource', 'jwksUri'] as const) {
+    const value = authorization[field];
+    if (value === undefined && field !== 'issuer') continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(String(value));
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+      fail(
+        `authorization.${field}`,
+        'an http(s) URL',
+        `authorization.${field} must be an http(s) URL, got ${JSON.stringify(String(value))}`,
+      );
+    }
   }
 }

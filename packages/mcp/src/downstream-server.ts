@@ -15,6 +15,7 @@ import { mcpError } from './mcp-error.js';
 import { type GatewayMode, type ModeOptions, matchesAllowList } from './mode-options.js';
 import { noToolMatched } from './no-tool-matched.js';
 import { sessionLearning } from './session-learning.js';
+import { signInNeeded } from './sign-in-needed.js';
 
 type RequestExtra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
 
@@ -188,6 +189,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
         if (changed) notify();
       }
       const connecting = gateway.connecting();
+      const signIn = signInNeeded(gateway);
       const answer = {
         tools: found.tools.map((tool, index) =>
           needsOf ? { ...describeTool(tool), needs: needsOf(index) } : describeTool(tool),
@@ -195,6 +197,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
         ...(found.totalTokens === undefined ? {} : { totalTokens: found.totalTokens }),
         // Servers whose tools are not searchable yet: searching again later may find more.
         ...(connecting.length ? { connecting } : {}),
+        ...(signIn ? { needsSignIn: signIn } : {}),
         ...(found.tools.length === 0
           ? {
               message: noToolMatched(

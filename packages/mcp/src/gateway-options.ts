@@ -20,6 +20,11 @@ export interface GatewayOptions {
    * build once between them. @default a snapshot on disk under `cacheDirectory`, or indexing
    */
   readonly openPicker?: (pipeline: Pipeline, tools: readonly McpTool[]) => Promise<Picker<McpTool>>;
+  /**
+   * Where upstream OAuth sign-ins (`shortlist mcp login`) are kept, one user-only file per
+   * upstream; `false` signs in to nothing. @default `$XDG_CONFIG_HOME/shortlist/auth` or `~/.config/shortlist/auth`
+   */
+  readonly authDirectory?: string | false;
   /** Where picker snapshots are kept; `false` keeps none. @default the user's cache directory */
   readonly cacheDirectory?: string | false;
   /**

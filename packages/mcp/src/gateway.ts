@@ -19,6 +19,7 @@ import {
 } from '@shortlist/core/kit';
 import { fileSnapshotStore } from '@shortlist/core/node';
 import { argumentValidator } from './argument-validator.js';
+import { defaultAuthDirectory } from './auth-directory.js';
 import { defaultCacheDirectory } from './cache-directory.js';
 import { defaultGatewayPipeline } from './default-pipeline.js';
 import type { GatewayOptions } from './gateway-options.js';
@@ -46,6 +47,8 @@ export interface Gateway {
   readonly size: number;
   /** Upstreams not connected now (still starting, or reconnecting): their tools are not served yet. */
   connecting(): string[];
+  /** Upstreams that refuse the gateway until the user runs `shortlist mcp login <server>`. */
+  needsSignIn(): string[];
   /** Every upstream tool under its gateway name. */
   tools(): McpTool[];
   /** The gateway's entry for a tool name, if it exists. */
@@ -164,6 +167,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       .catch((error) => warn(`updating the index failed: ${String(error)}`));
   };
 
+  const authDirectory =
+    options.authDirectory === false ? undefined : (options.authDirectory ?? defaultAuthDirectory());
   const upstreams = new Map<string, Upstream>();
   for (const server of servers) {
     upstreams.set(
@@ -175,6 +180,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         reconnectDelayMs: options.reconnectDelayMs,
         maxReconnectDelayMs: options.maxReconnectDelayMs,
         stderr: options.upstreamStderr,
+        ...(authDirectory ? { authDirectory } : {}),
         onWarning: warn,
         onTools: (tools) => {
           if (closed) return;
@@ -271,7 +277,11 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       return catalogue.size;
     },
     connecting: () =>
-      [...upstreams.values()].filter((upstream) => !upstream.connected).map((u) => u.name),
+      [...upstreams.values()]
+        .filter((upstream) => !upstream.connected && !upstream.needsSignIn)
+        .map((u) => u.name),
+    needsSignIn: () =>
+      [...upstreams.values()].filter((upstream) => upstream.needsSignIn).map((u) => u.name),
     tools: () => catalogue.all().map((entry) => entry.exposed),
     entry: (name) => catalogue.get(name),
     async search(query, searchOptions = {}) {

@@ -7,6 +7,7 @@ it('exports exactly the public surface', async () => {
       "checkHttpOptions",
       "createDownstreamServer",
       "createGateway",
+      "defaultAuthDirectory",
       "defaultCacheDirectory",
       "defaultGatewayPipeline",
       "defaultSearchBudget",
@@ -18,6 +19,8 @@ it('exports exactly the public surface', async () => {
       "searchToolsTool",
       "serveHttp",
       "serveStdio",
+      "signInUpstream",
+      "signOutUpstream",
       "toolNameSeparator",
     ]
   `);

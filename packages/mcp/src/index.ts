@@ -1,3 +1,12 @@
+export { defaultAuthDirectory } from './auth-directory.js';
+export type { ResourceAuthorization } from './auth-resource.js';
+export {
+  type SignInOptions,
+  type SignInResult,
+  type SignInTarget,
+  signInUpstream,
+  signOutUpstream,
+} from './auth-sign-in.js';
 export { defaultCacheDirectory } from './cache-directory.js';
 export { checkHttpOptions } from './check-http-options.js';
 export { defaultGatewayPipeline, defaultSearchBudget } from './default-pipeline.js';

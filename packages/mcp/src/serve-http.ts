@@ -2,6 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { ResourceAuthorization, ResourceGuard } from './auth-resource.js';
 import { checkHttpOptions } from './check-http-options.js';
 import { createDownstreamServer } from './downstream-server.js';
 import type { Gateway } from './gateway.js';
@@ -17,6 +18,11 @@ export interface HttpOptions extends ModeOptions {
   readonly host?: string;
   /** When set, every request must carry `Authorization: Bearer <token>`; at least 16 characters. */
   readonly token?: string;
+  /**
+   * Also accept access tokens from this authorization server (JWTs for this gateway), and
+   * publish protected-resource metadata so MCP clients sign in the standard way.
+   */
+  readonly authorization?: ResourceAuthorization;
   /** Host names clients may reach the gateway by, besides the bound address and loopback names. */
   readonly allowedHosts?: readonly string[];
   /** Origins browsers may call from, besides the gateway's own loopback origins. */
@@ -67,6 +73,11 @@ export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Pr
   const maxSessions = options.maxSessions ?? defaultMaxSessions;
   const sessions = sessionTable(maxSessions, options.sessionIdleMs);
   let port = 0;
+  // Loaded only when asked for: it brings the SDK's Express-based auth modules.
+  const guardFor = options.authorization
+    ? (await import('./auth-resource.js')).resourceGuard
+    : undefined;
+  let guard: ResourceGuard | undefined;
 
   const allowedOrigin = (origin: string): boolean => {
     if (options.allowedOrigins?.includes(origin)) return true;
@@ -80,7 +91,9 @@ export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Pr
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== path) return reply(res, 404, `not found; the MCP endpoint is ${path}`);
+    const metadataRequest = guard !== undefined && url.pathname === guard.metadataPath;
+    if (url.pathname !== path && !metadataRequest)
+      return reply(res, 404, `not found; the MCP endpoint is ${path}`);
     const verdict = checkHost(req.headers.host, port);
     if (verdict === 'malformed') {
       return reply(
@@ -98,10 +111,14 @@ export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Pr
     }
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigin(origin)) return reply(res, 403, 'forbidden Origin');
-    if (options.token !== undefined) {
+    if (metadataRequest) return guard!.sendMetadata(res);
+    if (options.token !== undefined || options.authorization) {
       const auth = req.headers.authorization ?? '';
       const given = auth.startsWith('Bearer ') ? auth.slice(7) : '';
-      if (!sameSecret(given, options.token)) {
+      const staticToken = options.token !== undefined && sameSecret(given, options.token);
+      if (!staticToken && guard) {
+        if (!(await guard.check(req, res))) return;
+      } else if (!staticToken) {
         res.setHeader('www-authenticate', 'Bearer');
         return reply(res, 401, 'missing or wrong bearer token');
       }
@@ -156,8 +173,10 @@ export async function serveHttp(gateway: Gateway, options: HttpOptions = {}): Pr
   });
   port = (http.address() as AddressInfo).port;
   const shown = host.includes(':') ? `[${host}]` : host;
+  const served = new URL(`http://${shown}:${port}${path}`);
+  if (guardFor && options.authorization) guard = guardFor(options.authorization, served);
   return {
-    url: new URL(`http://${shown}:${port}${path}`),
+    url: served,
     get sessions() {
       return sessions.size;
     },

@@ -16,6 +16,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { redactor } from '@shortlist/remote';
 import * as z from 'zod/v4';
+import { isSignInRequired, signInHint } from './auth-provider.js';
+import { gatewayAuth, withSignInSecrets } from './auth-upstream.js';
 import { mcpError } from './mcp-error.js';
 import { upstreamSecrets } from './redact.js';
 import type { ServerConfig } from './server-config.js';
@@ -37,6 +39,8 @@ export interface UpstreamOptions {
   readonly maxReconnectDelayMs?: number;
   /** Where a stdio upstream's stderr lines go, redacted: our stderr, nowhere, or a function. @default 'inherit' */
   readonly stderr?: 'inherit' | 'ignore' | ((line: string) => void);
+  /** Where OAuth sign-ins are kept (`shortlist mcp login`); absent: upstreams sign in to nothing. */
+  readonly authDirectory?: string;
   /** Called with the upstream's complete tool list after each listing. */
   readonly onTools: (tools: readonly McpTool[]) => void;
   /** Warnings, already free of secrets. */
@@ -54,6 +58,8 @@ export interface Upstream {
   readonly name: string;
   /** True while a session is open. */
   readonly connected: boolean;
+  /** True while the upstream refuses the gateway until the user signs in (`shortlist mcp login`). */
+  readonly needsSignIn: boolean;
   /** Resolves after the first connection and listing, or rejects when they fail (retrying continues). */
   readonly ready: Promise<void>;
   call(
@@ -86,7 +92,9 @@ function describe(error: unknown): string {
 /** Starts an upstream: connects, lists every page of tools, follows `list_changed`, reconnects. */
 export function connectUpstream(config: ServerConfig, options: UpstreamOptions): Upstream {
   const redaction = redactor(upstreamSecrets(config));
-  const clean = redaction.clean;
+  const auth = gatewayAuth(config, options.authDirectory);
+  const clean = withSignInSecrets(redaction.clean, auth);
+  let needsSignIn = false;
   const stderr = options.stderr ?? 'inherit';
   const warn = (message: string) =>
     options.onWarning(clean(`upstream "${config.name}": ${message}`));
@@ -114,11 +122,13 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
     if (config.transport === 'http') {
       return new StreamableHTTPClientTransport(config.url, {
         requestInit: { headers: { ...config.headers } },
+        ...auth?.transportOptions,
       });
     }
     if (config.transport === 'sse') {
       return new SSEClientTransport(config.url, {
         requestInit: { headers: { ...config.headers } },
+        ...auth?.transportOptions,
       });
     }
     const transport = new StdioClientTransport({
@@ -269,11 +279,20 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
       client = session;
       await relist();
       attempt = 0;
+      needsSignIn = false;
     } catch (error) {
       if (client === session) client = undefined;
       await stopTransport(transport).catch(() => undefined);
       transports.delete(transport);
-      if (!closed) {
+      if (!closed && isSignInRequired(error)) {
+        // Said once, not on every retry; a retry picks up a sign-in made meanwhile.
+        if (!needsSignIn) {
+          warn(signInHint(config.name));
+          options.onTools([]);
+        }
+        needsSignIn = true;
+        scheduleReconnect();
+      } else if (!closed) {
         const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
         warn(
           timedOut
@@ -296,6 +315,9 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
     name: config.name,
     get connected() {
       return client !== undefined;
+    },
+    get needsSignIn() {
+      return needsSignIn;
     },
     ready,
     async call(tool, args, callOptions = {}) {

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { InvalidArgumentError, memoryExampleStore, type Pipeline } from '@shortlist/core';
@@ -15,6 +14,8 @@ import { loadOptional } from '../optional-package.js';
 import { collect, nonNegativeInteger, positiveInteger, positiveNumber } from '../options.js';
 import { defaultBudget, pipelineNames } from '../pipeline-names.js';
 import { stderrLine } from '../terminal-text.js';
+import { readConfig } from './mcp-config.js';
+import { mcpLoginCommands } from './mcp-login.js';
 
 interface McpCommandOptions extends EmbeddingFlags {
   readonly config: string;
@@ -37,30 +38,10 @@ interface McpCommandOptions extends EmbeddingFlags {
   readonly maxCallSeconds?: number;
   readonly connectTimeout?: number;
   readonly startWait?: number;
-}
-
-async function readConfig(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new InvalidArgumentError({
-      argument: '--config',
-      expected: 'a readable JSON file',
-      message: `cannot read --config ${path}: ${(error as Error).message}`,
-      cause: error,
-    });
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new InvalidArgumentError({
-      argument: '--config',
-      expected: 'JSON with an mcpServers (or VS Code servers) object',
-      message: `--config ${path} is not valid JSON: ${(error as Error).message}`,
-      cause: error,
-    });
-  }
+  readonly authDir?: string;
+  readonly authIssuer?: string;
+  readonly authResource?: string;
+  readonly authScope?: string[];
 }
 
 /** Flags that contradict each other or apply only with another: refused, naming what to drop. */
@@ -73,11 +54,22 @@ function refuseConflicts(options: McpCommandOptions): void {
         '--cache-dir and --no-cache contradict each other (where to keep the cache, and keep none); drop one',
     });
   }
+  if (options.authIssuer === undefined && (options.authResource || options.authScope)) {
+    throw new InvalidArgumentError({
+      argument: options.authResource ? '--auth-resource' : '--auth-scope',
+      expected: '--auth-issuer with it',
+      message:
+        '--auth-resource and --auth-scope describe the tokens of --auth-issuer; add --auth-issuer URL or drop them',
+    });
+  }
   if (options.http !== undefined) return;
   const httpOnly = [
     options.allowedHost !== undefined && '--allowed-host',
     options.maxSessions !== undefined && '--max-sessions',
     options.sessionIdleSeconds !== undefined && '--session-idle-seconds',
+    options.authIssuer !== undefined && '--auth-issuer',
+    options.authResource !== undefined && '--auth-resource',
+    options.authScope !== undefined && '--auth-scope',
   ].filter((flag): flag is string => typeof flag === 'string');
   if (httpOnly.length > 0) {
     throw new InvalidArgumentError({
@@ -172,6 +164,15 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
           ...(options.sessionIdleSeconds
             ? { sessionIdleMs: options.sessionIdleSeconds * 1000 }
             : {}),
+          ...(options.authIssuer
+            ? {
+                authorization: {
+                  issuer: options.authIssuer,
+                  ...(options.authResource ? { resource: options.authResource } : {}),
+                  ...(options.authScope ? { scopes: options.authScope } : {}),
+                },
+              }
+            : {}),
         };
   // Every flag is checked before an upstream starts: a bad one must not leave processes behind.
   if (http) checkHttpOptions(http);
@@ -218,6 +219,7 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
       ...(options.maxCallSeconds ? { maxCallMs: options.maxCallSeconds * 1000 } : {}),
       ...(options.connectTimeout ? { connectTimeoutMs: options.connectTimeout } : {}),
       ...(options.startWait !== undefined ? { startWaitMs: options.startWait } : {}),
+      ...(options.authDir ? { authDirectory: options.authDir } : {}),
       signal: starting.signal,
     });
   } catch (error) {
@@ -249,7 +251,7 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
     }
     const served = await serveHttp(gateway, http);
     process.stderr.write(
-      `shortlist mcp: ${gateway.size} tools, ${modes.mode} mode, at ${served.url.href}${token ? ' (bearer token required)' : ''}\n`,
+      `shortlist mcp: ${gateway.size} tools, ${modes.mode} mode, at ${served.url.href}${token ? ' (bearer token required)' : ''}${options.authIssuer ? ` (OAuth tokens from ${options.authIssuer})` : ''}\n`,
     );
   } catch (error) {
     // Say, the port is taken: stop the upstreams, or they keep the process alive.
@@ -293,6 +295,15 @@ export function mcpCommand(program: Command): void {
       'environment variable holding the HTTP bearer token',
       'SHORTLIST_MCP_TOKEN',
     )
+    .option(
+      '--auth-issuer <url>',
+      "with --http: also accept access tokens (JWTs for this gateway) from this authorization server, and publish the gateway's OAuth metadata",
+    )
+    .option(
+      '--auth-resource <url>',
+      'with --auth-issuer: the URL clients reach the gateway by, which tokens must name as audience (default the served URL)',
+    )
+    .option('--auth-scope <scope>', 'with --auth-issuer: a scope every token must carry', collect)
     .option(
       '--max-call-seconds <s>',
       'longest an upstream tool call may take, whatever progress it reports (default 300)',
@@ -341,6 +352,10 @@ export function mcpCommand(program: Command): void {
     )
     .option('--no-cache', 'keep no index snapshots or embeddings on disk')
     .option(
+      '--auth-dir <dir>',
+      'where upstream sign-ins (shortlist mcp login) are kept (default ~/.config/shortlist/auth)',
+    )
+    .option(
       '--redis <url>',
       'share index snapshots with other replicas through Redis (redis://host:port)',
     )
@@ -350,8 +365,9 @@ export function mcpCommand(program: Command): void {
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  shortlist mcp --config servers.json\n  SHORTLIST_MCP_TOKEN=$(openssl rand -hex 32) shortlist mcp --config servers.json --http 3000',
+      '\nExamples:\n  shortlist mcp --config servers.json\n  shortlist mcp --config servers.json login github\n  SHORTLIST_MCP_TOKEN=$(openssl rand -hex 32) shortlist mcp --config servers.json --http 3000',
     )
     .action(mcpAction);
   withEmbeddingOptions(command);
+  mcpLoginCommands(command);
 }
