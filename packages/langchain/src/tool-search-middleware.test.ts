@@ -28,12 +28,12 @@ const searchThenCall = (query: string, args: unknown) => (request: OpenAIRequest
 
 describe('shortlistToolSearchMiddleware through createAgent and ChatOpenAI', () => {
   it('finds a tool from the model-written query, offers it, and the agent runs it', async () => {
-    const { tools, picker, executed } = await sampleCatalogue();
     const learnt = memoryExampleStore();
+    const { tools, picker, executed } = await sampleCatalogue(learnt);
     const agent = createAgent({
       model: localModel(server),
       tools,
-      middleware: [shortlistToolSearchMiddleware(picker, { learn: learnt })],
+      middleware: [shortlistToolSearchMiddleware(picker)],
     });
     server.script(searchThenCall('rotate a leaked api key', { secret_name: 'stripe-live' }));
     const result = await agent.invoke({
@@ -66,12 +66,12 @@ describe('shortlistToolSearchMiddleware through createAgent and ChatOpenAI', () 
   });
 
   it('answers a batched search (queries) in one result, and a call teaches the need that found it', async () => {
-    const { tools, picker, executed } = await sampleCatalogue();
     const learnt = memoryExampleStore();
+    const { tools, picker, executed } = await sampleCatalogue(learnt);
     const agent = createAgent({
       model: localModel(server),
       tools,
-      middleware: [shortlistToolSearchMiddleware(picker, { learn: learnt })],
+      middleware: [shortlistToolSearchMiddleware(picker)],
     });
     const needs = ['rotate a leaked api key', 'schedule a meeting on the calendar'];
     server.script((request) => {

@@ -109,8 +109,8 @@ describe('learning from calls, over Streamable HTTP', () => {
       .toEqual([[{ query: 'render a bar chart', tool: 'hub__render_chart' }]]);
   });
 
-  it('with examples: false, learns nothing', async () => {
-    const { connect } = await served({ examples: false });
+  it('with learn: false, learns nothing', async () => {
+    const { connect } = await served({ learn: false });
     const before = await search(await connect(), later);
     const agent = await connect();
     await search(agent, asked);
@@ -177,9 +177,10 @@ describe('learning from calls, over Streamable HTTP', () => {
     const agent = await connect();
     await search(agent, asked);
     expect(firstText(await call(agent, scanner, { repository: 'web' }))).toBe('ran scan_secrets');
-    await expect
-      .poll(() => warnings)
-      .toEqual([`could not record that "${scanner}" served a search: Error: disk full`]);
+    await expect.poll(() => warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      new RegExp(`^could not record that "${scanner}" served a search: .*disk full`),
+    );
   });
 });
 

@@ -10,11 +10,12 @@ export interface GatewayOptions {
   /** Token budget of the default pipeline. @default 4000 */
   readonly budget?: number;
   /**
-   * Where a call of a tool `search_tools` offered records `{ query, tool }`; the default pipeline
-   * learns from it (give your own `pipeline` the same store). `false` records nothing.
-   * @default memoryExampleStore()
+   * Where the default pipeline keeps what calls teach it through `picker.learn()`; not with your
+   * own `pipeline` (give it the store: `lexical({ examples })`). @default memoryExampleStore()
    */
-  readonly examples?: ExampleStore | false;
+  readonly examples?: ExampleStore;
+  /** `false` teaches nothing: calls never reach `picker.learn()`. @default true */
+  readonly learn?: boolean;
   /**
    * Makes the first index, e.g. with `restoreOrIndex` from `@shortlist/redis` so that replicas
    * build once between them. @default a snapshot on disk under `cacheDirectory`, or indexing

@@ -63,8 +63,9 @@ export interface Gateway {
   /** Calls a tool by its gateway name on the upstream that owns it, checking arguments first. */
   call(name: string, args: unknown, options?: UpstreamCallOptions): Promise<CallToolResult>;
   /**
-   * Keeps `{ query, tool }` in the examples store, in the background: a failure is a warning,
-   * never an error of the call that taught it. Does nothing with `examples: false`.
+   * Teaches the picker `{ query, tool }` through `picker.learn()`, the door every entry shares, in
+   * the background: a failure is a warning, never an error of the call that taught it. Does
+   * nothing with `learn: false`, or when the pipeline does not learn.
    */
   record(example: ToolExample): void;
   /** Listens for catalogue changes (after the index has caught up); returns an unsubscribe. */
@@ -121,12 +122,21 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     });
   }
   const warn = options.onWarning ?? defaultWarning;
+  if (options.pipeline !== undefined && options.examples !== undefined) {
+    throw new InvalidArgumentError({
+      argument: 'examples',
+      expected: 'examples or a pipeline, not both',
+      message:
+        'createGateway: examples only feed the default pipeline; give the store to your own pipeline (lexical({ examples })) and drop options.examples',
+    });
+  }
+  const learns = options.learn !== false;
   const examples =
-    options.examples === false ? undefined : (options.examples ?? memoryExampleStore());
+    learns && !options.pipeline ? (options.examples ?? memoryExampleStore()) : undefined;
   const pipeline =
     options.pipeline ??
     defaultGatewayPipeline({ budget: options.budget, ...(examples ? { examples } : {}) });
-  /** Examples being written; `close()` lets them finish. */
+  /** Lessons being taught; `close()` lets them finish. */
   const recording = new Set<Promise<void>>();
   const cacheDirectory =
     options.cacheDirectory === false
@@ -326,10 +336,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       return upstream.call(entry.upstream.name, input as Record<string, unknown>, callOptions);
     },
     record(example) {
-      if (!examples || closed) return;
+      const live = picker;
+      // A tool removed since the search is no example: learn() would refuse it.
+      if (!learns || closed || !live?.learns || !live.get(example.tool)) return;
       // Started after the call's result is in hand, and not awaited: learning never delays a call.
       const done: Promise<void> = Promise.resolve()
-        .then(() => examples.addExamples([example]))
+        .then(() => live.learn([example]))
         .catch((error) =>
           warn(`could not record that "${example.tool}" served a search: ${String(error)}`),
         )
