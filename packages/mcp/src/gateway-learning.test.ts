@@ -51,8 +51,13 @@ async function served(options: Partial<GatewayOptions> = {}, mode: ModeOptions =
   return { gateway, warnings, connect };
 }
 
-const search = async (client: Client, query: string, limit = 5) =>
-  foundNames(await client.callTool({ name: 'search_tools', arguments: { query, limit } }));
+const search = async (client: Client, query: string, limit = 5, request?: string) =>
+  foundNames(
+    await client.callTool({
+      name: 'search_tools',
+      arguments: { query, limit, ...(request === undefined ? {} : { request }) },
+    }),
+  );
 const call = (client: Client, name: string, args: Record<string, unknown> = {}) =>
   client.callTool({ name: 'call_tool', arguments: { name, arguments: args } });
 
@@ -86,6 +91,44 @@ describe('learning from calls, over Streamable HTTP', () => {
     // Once per session and query: the second call above added nothing.
     expect(heard).toHaveLength(1);
     expect(warnings).toEqual([]);
+  });
+
+  it("a call teaches every search that led to it, the user's words that found nothing first, and their request", async () => {
+    const store = memoryExampleStore();
+    const heard = additions(store);
+    const { connect } = await served({ examples: store });
+    const agent = await connect();
+    // The user's words, searched as said: they miss the tool.
+    const words = 'my stripe sk_live token ended up on the internet';
+    expect(await search(agent, words)).not.toContain(scanner);
+    // The model tries again in the tools' words, and passes the user's request beside it.
+    const request = 'did my stripe token get out?';
+    expect(await search(agent, 'scan commits for leaked secrets', 5, request)).toContain(scanner);
+    await call(agent, scanner, { repository: 'web' });
+    await expect
+      .poll(() => heard.flat())
+      .toEqual([
+        { query: words, tool: scanner },
+        { query: 'scan commits for leaked secrets', tool: scanner },
+        { query: request, tool: scanner },
+      ]);
+    // The next task starts after that call: its call teaches its own search only.
+    expect(await search(agent, 'add two numbers')).toContain('hub__add_numbers');
+    await call(agent, 'hub__add_numbers', { a: 1, b: 2 });
+    await expect.poll(() => heard.flat()).toHaveLength(4);
+    expect(heard.flat()[3]).toEqual({ query: 'add two numbers', tool: 'hub__add_numbers' });
+    // After learning, the user's words alone find the tool first in a new session.
+    expect((await search(await connect(), words))[0]).toBe(scanner);
+  });
+
+  it('refuses a request that is not a string, with an error the model reads', async () => {
+    const { connect } = await served();
+    const result = await (await connect()).callTool({
+      name: 'search_tools',
+      arguments: { query: 'scan for secrets', request: 42 },
+    });
+    expect(result.isError).toBe(true);
+    expect(firstText(result)).toMatch(/"request" must be a string/);
   });
 
   it('records nothing for a tool no search offered, nor for a call that failed', async () => {
