@@ -1,4 +1,7 @@
 import { once } from 'node:events';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,6 +14,7 @@ import {
   type ToolExample,
 } from '@shortlist/core';
 import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core/kit';
+import { lexical } from '@shortlist/lexical';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createDownstreamServer } from './downstream-server.js';
 import type { GatewayOptions } from './gateway-options.js';
@@ -224,6 +228,46 @@ describe('learning from calls, over Streamable HTTP', () => {
     expect(warnings[0]).toMatch(
       new RegExp(`^could not record that "${scanner}" served a search: .*disk full`),
     );
+  });
+});
+
+describe('learning with no configuration', () => {
+  it('learns into examples.jsonl in the cache directory, and a restarted gateway still knows', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'shortlist-mcp-learn-'));
+    cleanups.push(() => rm(directory, { recursive: true, force: true }));
+    const first = await served({ cacheDirectory: directory });
+    const before = await search(await first.connect(), later);
+    expect(before[0]).not.toBe(scanner);
+    const agent = await first.connect();
+    await search(agent, asked);
+    await call(agent, scanner, { repository: 'web' });
+    await expect.poll(async () => (await search(await first.connect(), later))[0]).toBe(scanner);
+    // close() lets the lesson reach the file.
+    await first.gateway.close();
+    expect(await readdir(directory)).toContain('examples.jsonl');
+
+    const restarted = await served({ cacheDirectory: directory });
+    expect((await search(await restarted.connect(), later))[0]).toBe(scanner);
+    expect(restarted.warnings).toEqual([]);
+  });
+
+  it('with learn: false, keeps no examples file and learns nothing', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'shortlist-mcp-learn-'));
+    cleanups.push(() => rm(directory, { recursive: true, force: true }));
+    const { connect } = await served({ cacheDirectory: directory, learn: false });
+    const before = await search(await connect(), later);
+    const agent = await connect();
+    await search(agent, asked);
+    await call(agent, scanner, { repository: 'web' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await search(await connect(), later)).toEqual(before);
+    expect(await readdir(directory)).not.toContain('examples.jsonl');
+  });
+
+  it('refuses examples beside a pipeline of your own, which must get the store itself', async () => {
+    await expect(
+      testGateway(config, { pipeline: lexical(), examples: memoryExampleStore() }),
+    ).rejects.toThrow(/examples only feed the default pipeline/);
   });
 });
 

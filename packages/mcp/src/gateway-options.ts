@@ -11,7 +11,8 @@ export interface GatewayOptions {
   readonly budget?: number;
   /**
    * Where the default pipeline keeps what calls teach it through `picker.learn()`; not with your
-   * own `pipeline` (give it the store: `lexical({ examples })`). @default memoryExampleStore()
+   * own `pipeline` (give it the store: `lexical({ examples })`).
+   * @default `examples.jsonl` in `cacheDirectory` (a `fileExampleStore`), in memory with `cacheDirectory: false`
    */
   readonly examples?: ExampleStore;
   /** `false` teaches nothing: calls never reach `picker.learn()`. @default true */
@@ -21,7 +22,7 @@ export interface GatewayOptions {
    * build once between them. @default a snapshot on disk under `cacheDirectory`, or indexing
    */
   readonly openPicker?: (pipeline: Pipeline, tools: readonly McpTool[]) => Promise<Picker<McpTool>>;
-  /** Where picker snapshots are kept; `false` keeps none. @default the user's cache directory */
+  /** Where picker snapshots and learnt examples are kept; `false` keeps none on disk. @default the user's cache directory */
   readonly cacheDirectory?: string | false;
   /**
    * Longest one attempt may take to connect an upstream and list its tools; past it the upstream

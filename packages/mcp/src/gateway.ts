@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import {
   type CallToolResult,
   ErrorCode,
@@ -18,8 +19,9 @@ import {
   snapshotConfiguration,
 } from '@shortlist/core/kit';
 import { fileSnapshotStore } from '@shortlist/core/node';
+import { fileExampleStore } from '@shortlist/learn/node';
 import { argumentValidator } from './argument-validator.js';
-import { defaultCacheDirectory } from './cache-directory.js';
+import { defaultCacheDirectory, defaultExamplesFile } from './cache-directory.js';
 import { defaultGatewayPipeline } from './default-pipeline.js';
 import type { GatewayOptions } from './gateway-options.js';
 import { mcpError } from './mcp-error.js';
@@ -131,17 +133,24 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     });
   }
   const learns = options.learn !== false;
+  const cacheDirectory =
+    options.cacheDirectory === false
+      ? undefined
+      : (options.cacheDirectory ?? defaultCacheDirectory());
+  /** The store the gateway opened itself (not the user's), closed with the gateway. */
+  const ownStore =
+    learns && !options.pipeline && !options.examples && cacheDirectory
+      ? fileExampleStore(join(cacheDirectory, defaultExamplesFile), { onWarning: warn })
+      : undefined;
   const examples =
-    learns && !options.pipeline ? (options.examples ?? memoryExampleStore()) : undefined;
+    learns && !options.pipeline
+      ? (options.examples ?? ownStore ?? memoryExampleStore())
+      : undefined;
   const pipeline =
     options.pipeline ??
     defaultGatewayPipeline({ budget: options.budget, ...(examples ? { examples } : {}) });
   /** Lessons being taught; `close()` lets them finish. */
   const recording = new Set<Promise<void>>();
-  const cacheDirectory =
-    options.cacheDirectory === false
-      ? undefined
-      : (options.cacheDirectory ?? defaultCacheDirectory());
   const snapshots = cacheDirectory ? fileSnapshotStore(cacheDirectory) : undefined;
   const catalogue = new ToolCatalogue();
   const listeners = new Set<() => void>();
@@ -255,6 +264,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     // Stopped or failed while starting: no upstream process may outlive the attempt.
     closed = true;
     await stopUpstreams();
+    await ownStore?.close();
     throw error;
   }
   // Listings that arrived while the index was built.
@@ -359,6 +369,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       await stopUpstreams();
       await work.catch(() => undefined);
       picker?.dispose();
+      await ownStore?.close();
     },
   };
 }
