@@ -86,10 +86,19 @@ it('learns from a search-then-call, so a similar request is pre-selected the too
   expect(server.requests[0]!.tools).not.toContain('scan_secrets');
   expect(server.requests[0]!.tools).toContain('search_tools');
   expect(executed).toEqual(['scan_secrets']);
-  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
+  const taught = [
     { query: 'leaked credentials', tool: 'scan_secrets' },
     { query: first, tool: 'scan_secrets' },
-  ]);
+  ];
+  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(taught);
+  // One door: the same feedback through picker.learn() gives a fresh picker the same ranking.
+  const reference = await lexical({ examples: memoryExampleStore() }).index(catalogue);
+  await reference.learn(taught);
+  for (const probe of [later, first, 'scan for leaked credentials']) {
+    const ranking = async (p: typeof picker) =>
+      (await p.select(probe)).picks.map(({ name, score }) => [name, score]);
+    expect(await ranking(picker)).toEqual(await ranking(reference));
+  }
 
   // Conversation 2, same picker: the first request already carries the tool, and no search runs.
   const seen = server.requests.length;

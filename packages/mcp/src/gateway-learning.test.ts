@@ -16,6 +16,7 @@ import {
 import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core/kit';
 import { lexical } from '@shortlist/lexical';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultGatewayPipeline } from './default-pipeline.js';
 import { createDownstreamServer } from './downstream-server.js';
 import type { GatewayOptions } from './gateway-options.js';
 import type { ModeOptions } from './mode-options.js';
@@ -100,7 +101,7 @@ describe('learning from calls, over Streamable HTTP', () => {
   it("a call teaches every search that led to it, the user's words that found nothing first, and their request", async () => {
     const store = memoryExampleStore();
     const heard = additions(store);
-    const { connect } = await served({ examples: store });
+    const { connect, gateway } = await served({ examples: store });
     const agent = await connect();
     // The user's words, searched as said: they miss the tool.
     const words = 'my stripe sk_live token ended up on the internet';
@@ -116,6 +117,15 @@ describe('learning from calls, over Streamable HTTP', () => {
         { query: 'scan commits for leaked secrets', tool: scanner },
         { query: request, tool: scanner },
       ]);
+    // One door: the gateway's picker ranks as a fresh default picker taught the same through learn().
+    const reference = await defaultGatewayPipeline({ examples: memoryExampleStore() }).index(
+      gateway.tools(),
+    );
+    await reference.learn(heard.flat());
+    for (const probe of [words, later, 'scan commits for leaked secrets']) {
+      const ours = (await gateway.search(probe)).tools.map((tool) => tool.name);
+      expect(ours).toEqual((await reference.select(probe)).picks.map((pick) => pick.name));
+    }
     // The next task starts after that call: its call teaches its own search only.
     expect(await search(agent, 'add two numbers')).toContain('hub__add_numbers');
     await call(agent, 'hub__add_numbers', { a: 1, b: 2 });

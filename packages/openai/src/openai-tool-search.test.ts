@@ -140,6 +140,19 @@ describe('openaiToolSearch with the real openai client', () => {
       (o) => search.answer(o, { input }),
     );
     expect((await picker.select(request, { limit: 5 })).picks[0]!.name).toBe('scan_secrets');
+    // One door: the same feedback through picker.learn() gives a fresh picker the same ranking.
+    const taught = store.examples().map(({ query, tool }) => ({ query, tool }));
+    expect(taught).toEqual([
+      { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
+      { query: request, tool: 'scan_secrets' },
+    ]);
+    const reference = await learning(memoryExampleStore()).index(responsesTools());
+    await reference.learn(taught);
+    for (const probe of [request, 'exposed credentials in a repository', 'send an email']) {
+      const ranking = async (p: typeof picker) =>
+        (await p.select(probe)).picks.map(({ name, score }) => [name, score]);
+      expect(await ranking(picker)).toEqual(await ranking(reference));
+    }
   });
 
   it('answers a search it cannot read with no tools rather than failing the loop', async () => {
