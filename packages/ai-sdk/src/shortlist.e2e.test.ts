@@ -92,7 +92,7 @@ describe('pre-selection through prepareStep', () => {
   it('works as a ToolLoopAgent hook, and learns { query, tool } from the call', async () => {
     const { tools, executed } = testToolSet();
     const store = memoryExampleStore();
-    const picks = await shortlist(tools, { learn: store });
+    const picks = await shortlist(tools, { examples: store });
     server = await startChatServer((request) =>
       lastToolResult(request)
         ? { text: 'Scheduled.' }
@@ -106,10 +106,16 @@ describe('pre-selection through prepareStep', () => {
       prepareStep: picks.prepareStep,
       stopWhen: stepCountIs(4),
     });
-    await agent.generate({ prompt: 'schedule a chat message to the team for tomorrow morning' });
+    const prompt = 'schedule a chat message to the team for tomorrow morning';
+    await agent.generate({ prompt });
     expect(executed.map((call) => call.name)).toEqual(['chat_schedule_message']);
-    expect(store.examples().map((example) => example.tool)).toEqual(['chat_schedule_message']);
-    expect(store.examples()[0]!.query).toContain('schedule a chat message');
+    // The user's own message, once (not the conversation query, which repeats it to weight it),
+    // so forgetting what the user asked erases it.
+    expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
+      { query: prompt, tool: 'chat_schedule_message' },
+    ]);
+    expect(await picks.picker.forget({ query: prompt })).toBe(1);
+    expect(store.examples()).toEqual([]);
   });
 
   it('a call to a tool that was not offered takes the SDK error path, not a crash', async () => {
@@ -175,7 +181,7 @@ describe('tool search through toolSearch({ search })', () => {
   it('a batched search (queries) finds a tool for every need in one call; a call teaches its need', async () => {
     const { tools, executed } = testToolSet();
     const learn = memoryExampleStore();
-    const picks = await shortlist(tools, { learn, limit: 2 });
+    const picks = await shortlist(tools, { examples: learn, limit: 2 });
     const needs = ['leak API key credentials', 'weather forecast for a city'];
     server = await startChatServer((request) => {
       const last = request.body.messages!.at(-1)!;

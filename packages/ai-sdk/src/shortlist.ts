@@ -1,6 +1,7 @@
 import { InvalidArgumentError, type Picker } from '@shortlist/core';
 import {
   conversationQuery,
+  defaultExamples,
   lastUserRequest,
   MAX_NEEDS,
   type ToolSession,
@@ -51,16 +52,9 @@ export async function shortlist<TOOLS extends ToolSet>(
   tools: TOOLS,
   options: ShortlistOptions = {},
 ): Promise<Shortlist<TOOLS>> {
-  if (options.pipeline !== undefined && options.examples !== undefined) {
-    throw new InvalidArgumentError({
-      argument: 'shortlist(options.examples)',
-      expected: 'examples or a pipeline, not both',
-      message:
-        'shortlist(): examples only feed the default pipeline; pass them to your own pipeline (lexical({ examples })) and drop options.examples',
-    });
-  }
+  const examples = defaultExamples(options, 'shortlist');
   const catalogue = await readAiSdkTools(tools);
-  const pipeline = options.pipeline ?? lexical({ examples: options.examples });
+  const pipeline = options.pipeline ?? lexical(examples ? { examples } : {});
   const picker = await pipeline.index(catalogue);
   const alwaysActive = options.alwaysActive ?? [];
   for (const name of alwaysActive) {
@@ -83,7 +77,10 @@ export async function shortlist<TOOLS extends ToolSet>(
       const turns = turnsOf(messages);
       request = lastUserRequest(turns);
       const called = calledTools(messages);
-      const offer = await session.offer(conversationQuery(turns, options.query), { called });
+      const offer = await session.offer(conversationQuery(turns, options.query), {
+        called,
+        ...(request === undefined ? {} : { request }),
+      });
       // Every step gets the same growing list, in offer order (the SDK otherwise sends the tool
       // set's order), so the provider's prompt cache keeps its prefix.
       if (searchToolName !== undefined) {

@@ -159,6 +159,7 @@ export function anthropicShortlist(
       const offer = await session.offer(conversationQuery(turns, options.query), {
         called: fresh(toolCalls(messages)),
         signal: callOptions.signal,
+        ...(request === undefined ? {} : { request }),
       });
       return offer.tools.map((tool) => checkAnthropicTool(tool).original);
     },

@@ -1,10 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import { bm25 } from '@shortlist/bm25';
-import { bagOfWordsEmbedder } from '@shortlist/conformance';
-import { memoryExampleStore, pipe } from '@shortlist/core';
-import { rrf } from '@shortlist/fusion';
-import { intent } from '@shortlist/intent-knn';
+import { memoryExampleStore } from '@shortlist/core';
 import { lexical } from '@shortlist/lexical';
 import { type AnthropicServer, startAnthropicServer } from '@shortlist/test-servers';
 import { afterEach, expect, it } from 'vitest';
@@ -19,14 +15,13 @@ afterEach(async () => {
   server = undefined;
 });
 
-it('teaches an intent() ranker, so later conversations are offered a tool their words alone miss', async () => {
+it('teaches the picker, so later conversations are offered a tool their words alone miss', async () => {
   const paraphrase = 'did our stripe sk_live string get pushed';
   server = await startAnthropicServer(
     scriptedModel([{ says: paraphrase, tool: 'scan_secrets', input: { repo: 'acme/api' } }]),
   );
   const client = new Anthropic({ apiKey: 'test-key', baseURL: server.baseURL });
-  const ranker = intent({ examples: [], embedder: bagOfWordsEmbedder() });
-  const picker = await pipe(bm25(), ranker).fuse(rrf()).index(catalogue);
+  const picker = await lexical({ examples: memoryExampleStore() }).index(catalogue);
   const offeredFor = async (text: string) =>
     (await anthropicShortlist(picker).tools([{ role: 'user', content: text }])).map(
       (tool) => tool.name,
@@ -42,7 +37,7 @@ it('teaches an intent() ranker, so later conversations are offered a tool their 
   const executed: string[] = [];
   await runAgentTurn(
     client,
-    anthropicShortlist(picker, { learn: ranker }),
+    anthropicShortlist(picker),
     'pre-selection',
     messages,
     { scan_secrets: () => 'found 1 leaked key' },
@@ -91,10 +86,19 @@ it('learns from a search-then-call, so a similar request is pre-selected the too
   expect(server.requests[0]!.tools).not.toContain('scan_secrets');
   expect(server.requests[0]!.tools).toContain('search_tools');
   expect(executed).toEqual(['scan_secrets']);
-  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
+  const taught = [
     { query: 'leaked credentials', tool: 'scan_secrets' },
     { query: first, tool: 'scan_secrets' },
-  ]);
+  ];
+  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(taught);
+  // One door: the same feedback through picker.learn() gives a fresh picker the same ranking.
+  const reference = await lexical({ examples: memoryExampleStore() }).index(catalogue);
+  await reference.learn(taught);
+  for (const probe of [later, first, 'scan for leaked credentials']) {
+    const ranking = async (p: typeof picker) =>
+      (await p.select(probe)).picks.map(({ name, score }) => [name, score]);
+    expect(await ranking(picker)).toEqual(await ranking(reference));
+  }
 
   // Conversation 2, same picker: the first request already carries the tool, and no search runs.
   const seen = server.requests.length;

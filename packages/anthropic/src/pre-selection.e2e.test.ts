@@ -1,8 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { bm25 } from '@shortlist/bm25';
-import { memoryExampleStore, pipe } from '@shortlist/core';
+import { type ExampleStore, memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
+import { lexical } from '@shortlist/lexical';
 import {
   type AnthropicServer,
   overloaded,
@@ -36,19 +37,21 @@ afterEach(async () => {
   server = undefined;
 });
 
-const setUp = async () => {
+/** Given a store, the picker learns into it (`lexical({ examples })`) from what calls teach it. */
+const setUp = async (examples?: ExampleStore) => {
   server = await startAnthropicServer(scriptedModel(intents));
   const client = new Anthropic({ apiKey: 'test-key', baseURL: server.baseURL, maxRetries: 2 });
-  const picker = await pipe(bm25(), tfidf()).fuse(rrf()).index(catalogue);
+  const pipeline = examples ? lexical({ examples }) : pipe(bm25(), tfidf()).fuse(rrf());
+  const picker = await pipeline.index(catalogue);
   return { server, client, picker };
 };
 
 describe('pre-selection through the real SDK', () => {
   it('offers a few of the user’s own tools, keeps them across turns and retries through 429 and 529', async () => {
-    const { server, client, picker } = await setUp();
-    const before = structuredClone(catalogue);
     const learn = memoryExampleStore();
-    const shortlist = anthropicShortlist(picker, { learn });
+    const { server, client, picker } = await setUp(learn);
+    const before = structuredClone(catalogue);
+    const shortlist = anthropicShortlist(picker);
     const messages: MessageParam[] = [
       {
         role: 'user',
@@ -113,12 +116,14 @@ describe('pre-selection through the real SDK', () => {
       expect(definition).toEqual(byName.get(definition.name));
     }
     expect(catalogue).toEqual(before);
-    // Learning: each called tool is recorded with the query that offered it.
+    // Learning: each called tool is taught under the user's own message that it served, once.
     expect(learn.examples().map((example) => example.tool)).toEqual([
       'scan_secrets',
       'create_issue',
     ]);
-    expect(learn.examples()[0]!.query).toContain('leak an API key');
+    expect(learn.examples()[0]!.query).toBe(
+      'Did anyone leak an API key or password in acme/api? Please scan it.',
+    );
   });
 
   it('returns the very objects the user indexed', async () => {
@@ -131,9 +136,9 @@ describe('pre-selection through the real SDK', () => {
   });
 
   it('takes the normal error path when the model calls a tool it was not offered', async () => {
-    const { server, client, picker } = await setUp();
     const learn = memoryExampleStore();
-    const shortlist = anthropicShortlist(picker, { learn });
+    const { server, client, picker } = await setUp(learn);
+    const shortlist = anthropicShortlist(picker);
     const messages: MessageParam[] = [
       { role: 'user', content: 'Please wipe the weather cache for Paris.' },
     ];

@@ -4,6 +4,7 @@ import { ToolReferenceUnresolvedError } from '@anthropic-ai/sdk/resources/messag
 import { bm25 } from '@shortlist/bm25';
 import { memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
+import { lexical } from '@shortlist/lexical';
 import {
   type AnthropicServer,
   overloaded,
@@ -49,8 +50,8 @@ describe('tool search through the real SDK', () => {
     ]);
     const before = structuredClone(catalogue);
     const learn = memoryExampleStore();
-    const picker = await pipe(bm25(), tfidf()).fuse(rrf()).index(catalogue);
-    const shortlist = anthropicShortlist(picker, { learn });
+    const picker = await lexical({ examples: learn }).index(catalogue);
+    const shortlist = anthropicShortlist(picker);
     const messages: MessageParam[] = [
       { role: 'user', content: 'Has a password ended up in acme/api?' },
     ];
@@ -109,8 +110,8 @@ describe('tool search through the real SDK', () => {
       },
     ]);
     const learn = memoryExampleStore();
-    const picker = await pipe(bm25(), tfidf()).fuse(rrf()).index(catalogue);
-    const shortlist = anthropicShortlist(picker, { learn, maxResults: 3 });
+    const picker = await lexical({ examples: learn }).index(catalogue);
+    const shortlist = anthropicShortlist(picker, { maxResults: 3 });
     const asked = 'Check acme/api for leaks and price 100 EUR in USD';
     const messages: MessageParam[] = [{ role: 'user', content: asked }];
     const executed: string[] = [];

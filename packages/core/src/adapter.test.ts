@@ -8,6 +8,7 @@ it('@shortlist/core/adapter exports exactly the adapter kit', async () => {
   expect(Object.keys(await import('./adapter.js')).sort()).toEqual(runtime);
   expect(names.map((entry) => entry.name)).toMatchInlineSnapshot(`
     [
+      "AdapterLearningOptions",
       "ConversationQueryOptions",
       "ConversationTurn",
       "MAX_NEEDS",
@@ -23,6 +24,7 @@ it('@shortlist/core/adapter exports exactly the adapter kit', async () => {
       "ToolSessionOptions",
       "checkNeeds",
       "conversationQuery",
+      "defaultExamples",
       "isCanonicalTool",
       "lastUserRequest",
       "mergeNeeds",

@@ -8,6 +8,10 @@ export {
   trimText,
 } from './conversation/conversation-query.js';
 export {
+  type AdapterLearningOptions,
+  defaultExamples,
+} from './conversation/default-examples.js';
+export {
   checkNeeds,
   MAX_NEEDS,
   mergeNeeds,

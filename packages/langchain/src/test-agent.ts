@@ -1,7 +1,8 @@
 import { ChatOpenAI } from '@langchain/openai';
 import { bm25 } from '@shortlist/bm25';
-import { pipe } from '@shortlist/core';
+import { type ExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
+import { lexical } from '@shortlist/lexical';
 import type { OpenAIServer } from '@shortlist/test-servers';
 import { tfidf } from '@shortlist/tfidf';
 import { readLangChainTools } from './read-langchain-tools.js';
@@ -16,12 +17,14 @@ export function localModel(server: OpenAIServer): ChatOpenAI {
   });
 }
 
-/** The sample catalogue as LangChain tools, indexed by the README's lexical pipeline. */
-export async function sampleCatalogue() {
+/**
+ * The sample catalogue as LangChain tools, indexed by a lexical pipeline; given a store, by
+ * `lexical({ examples })`, which learns from the calls the middleware teaches it.
+ */
+export async function sampleCatalogue(examples?: ExampleStore) {
   const executed: Executed[] = [];
   const tools = sampleLangChainTools(executed);
-  const picker = await pipe(bm25(), tfidf())
-    .fuse(rrf())
-    .index(await readLangChainTools(tools));
+  const pipeline = examples ? lexical({ examples }) : pipe(bm25(), tfidf()).fuse(rrf());
+  const picker = await pipeline.index(await readLangChainTools(tools));
   return { executed, tools, picker };
 }

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Picker } from '@shortlist/core';
-import { conversationQuery } from '@shortlist/core/adapter';
+import { conversationQuery, lastUserRequest } from '@shortlist/core/adapter';
 import { checkInteger } from '@shortlist/core/kit';
 import { type AgentMiddleware, createMiddleware } from 'langchain';
 import { conversationKey } from './conversation-key.js';
@@ -58,8 +58,13 @@ export function shortlistToolSearchMiddleware(
       const called = newToolCalls(request.messages, entry.seenCalls);
       const signal = request.runtime.signal;
       if (options.preselect) {
-        const query = conversationQuery(messagesToTurns(request.messages), options.query);
-        await entry.session.offer(query, { called, signal });
+        const turns = messagesToTurns(request.messages);
+        const user = lastUserRequest(turns);
+        await entry.session.offer(conversationQuery(turns, options.query), {
+          called,
+          signal,
+          ...(user === undefined ? {} : { request: user }),
+        });
       } else {
         await entry.session.called(called, { signal });
       }

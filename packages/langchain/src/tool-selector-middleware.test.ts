@@ -2,16 +2,12 @@ import { type StructuredToolInterface, tool } from '@langchain/core/tools';
 import { ChatOpenAI } from '@langchain/openai';
 import { bm25 } from '@shortlist/bm25';
 import { InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
-import { rrf } from '@shortlist/fusion';
-import { intent } from '@shortlist/intent-knn';
 import { type OpenAIRequest, type OpenAIServer, startOpenAIServer } from '@shortlist/test-servers';
-import { lexicalEmbedder } from '@shortlist/tfidf';
 import { createAgent, type ToolMessage } from 'langchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readLangChainTools } from './read-langchain-tools.js';
 import { localModel, sampleCatalogue } from './test-agent.js';
-import { type Executed, sampleLangChainTools } from './test-catalogue.js';
+import type { Executed } from './test-catalogue.js';
 import { argsFor } from './test-chat-helpers.js';
 import { shortlistToolSelectorMiddleware } from './tool-selector-middleware.js';
 
@@ -32,12 +28,12 @@ const callIfOffered = (wanted: string) => (request: OpenAIRequest) => {
 
 describe('shortlistToolSelectorMiddleware through createAgent and ChatOpenAI', () => {
   it('offers a few fitting tools, keeps them across turns, and learns from the calls', async () => {
-    const { tools, picker, executed } = await sampleCatalogue();
     const learnt = memoryExampleStore();
+    const { tools, picker, executed } = await sampleCatalogue(learnt);
     const agent = createAgent({
       model: localModel(server),
       tools,
-      middleware: [shortlistToolSelectorMiddleware(picker, { learn: learnt })],
+      middleware: [shortlistToolSelectorMiddleware(picker)],
     });
 
     server.script(callIfOffered('weather_get_forecast'));
@@ -98,12 +94,8 @@ describe('shortlistToolSelectorMiddleware through createAgent and ChatOpenAI', (
     expect(server.requests[0]!.toolNames).not.toContain('travel_search_flights');
   });
 
-  it('a fresh conversation ranks the tool higher once intent() learnt from a call', async () => {
-    const knn = intent({ embedder: lexicalEmbedder(), examples: [] });
-    const tools = sampleLangChainTools([]);
-    const picker = await pipe(bm25(), knn)
-      .fuse(rrf())
-      .index(await readLangChainTools(tools));
+  it('a fresh conversation ranks the tool higher once the picker learnt from a call', async () => {
+    const { tools, picker } = await sampleCatalogue(memoryExampleStore());
     const request = 'production is broken, get someone to look';
     const rankOf = async () =>
       (await picker.select(request, { limit: 10 })).picks.findIndex(
@@ -115,7 +107,7 @@ describe('shortlistToolSelectorMiddleware through createAgent and ChatOpenAI', (
     const agent = createAgent({
       model: localModel(server),
       tools,
-      middleware: [shortlistToolSelectorMiddleware(picker, { learn: knn })],
+      middleware: [shortlistToolSelectorMiddleware(picker)],
     });
     server.script(callIfOffered('incident_create'));
     await agent.invoke({ messages: [{ role: 'user', content: request }] });

@@ -1,5 +1,5 @@
 import type { Picker } from '@shortlist/core';
-import { conversationQuery } from '@shortlist/core/adapter';
+import { conversationQuery, lastUserRequest } from '@shortlist/core/adapter';
 import { type AgentMiddleware, createMiddleware } from 'langchain';
 import { conversationKey } from './conversation-key.js';
 import {
@@ -33,10 +33,12 @@ export function shortlistToolSelectorMiddleware(
       const { session, seenCalls } = sessions.get(
         conversationKey(request.messages, request.runtime.configurable),
       );
-      const query = conversationQuery(messagesToTurns(request.messages), options.query);
-      const offer = await session.offer(query, {
+      const turns = messagesToTurns(request.messages);
+      const user = lastUserRequest(turns);
+      const offer = await session.offer(conversationQuery(turns, options.query), {
         called: newToolCalls(request.messages, seenCalls),
         signal: request.runtime.signal,
+        ...(user === undefined ? {} : { request: user }),
       });
       return handler({ ...request, tools: narrowTools(request.tools, picker, offer.names) });
     },

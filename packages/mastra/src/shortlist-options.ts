@@ -14,9 +14,10 @@ export interface ShortlistOptions extends ToolSessionOptions {
   /** The retrieval pipeline. @default `lexical()`, the offline default */
   readonly pipeline?: Pipeline;
   /**
-   * Learns from use: the default pipeline becomes `lexical({ examples })`, and a tool the model
-   * calls after a search is learnt under the search query and the user's request, so the next
-   * such request pre-selects it. Not with `pipeline` (give that pipeline the store yourself).
+   * Where the default pipeline, `lexical({ examples })`, keeps what it learns from use: a tool
+   * the model calls is taught (through `picker.learn()`) under the user's request and the search
+   * query that found it, so the next such request pre-selects it. Not with `pipeline` (give that
+   * pipeline the store yourself); `learn: false` learns nothing. @default memoryExampleStore()
    */
   readonly examples?: ExampleStore;
   /**

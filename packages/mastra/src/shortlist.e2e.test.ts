@@ -1,8 +1,10 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { Agent } from '@mastra/core/agent';
 import { memoryExampleStore } from '@shortlist/core';
+import { lexical } from '@shortlist/lexical';
 import { type OpenAIRequest, type OpenAIServer, startOpenAIServer } from '@shortlist/test-servers';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { readMastraTools } from './read-mastra-tools.js';
 import { shortlist } from './shortlist.js';
 import type { ShortlistOptions } from './shortlist-options.js';
 import { type Executed, sampleMastraTools } from './test-catalogue.js';
@@ -95,9 +97,8 @@ it('tool search: the model searches, is offered what it found, and the found too
   expect(result.text).toBe('No leaks found.');
 });
 
-it('learns: after a search-then-call, a similar request is offered the tool at once, no search', async () => {
-  const examples = memoryExampleStore();
-  const { agent, picks } = await agentWith({ search: true, examples });
+it('learns with no configuration: after a search-then-call, a similar request is offered the tool at once, no search', async () => {
+  const { agent, picks, catalogue } = await agentWith({ search: true });
   server.script(scripted);
   const first = 'did our stripe sk_live string get out';
   const later = 'did a stripe sk_live string get out again';
@@ -108,10 +109,22 @@ it('learns: after a search-then-call, a similar request is offered the tool at o
 
   await agent.generate(first);
   expect(server.requests[0]!.toolNames).not.toContain(scanner);
-  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
+  // One door: the agent taught exactly what picker.learn() with the model's search query and the
+  // user's words teaches a fresh default picker, to the same ranking.
+  const reference = await lexical({ examples: memoryExampleStore() }).index(
+    await readMastraTools(catalogue),
+  );
+  await reference.learn([
     { query: 'leak API key credentials', tool: scanner },
     { query: first, tool: scanner },
   ]);
+  const ranking = async (picker: typeof reference, query: string) =>
+    (await picker.select(query, { limit: 5 })).picks.map(({ name, score }) => [name, score]);
+  for (const probe of [later, first, 'scan for leaked credentials']) {
+    expect(await ranking(picks.picker as typeof reference, probe)).toEqual(
+      await ranking(reference, probe),
+    );
+  }
 
   server.reset();
   executed.length = 0;

@@ -1,6 +1,6 @@
 import type { AgentExecutionOptions, ToolsInput } from '@mastra/core/agent';
 import { InvalidArgumentError, type Picker } from '@shortlist/core';
-import { conversationQuery } from '@shortlist/core/adapter';
+import { conversationQuery, defaultExamples, lastUserRequest } from '@shortlist/core/adapter';
 import { checkInteger } from '@shortlist/core/kit';
 import { lexical } from '@shortlist/lexical';
 import { conversationSessions } from './conversation-sessions.js';
@@ -30,19 +30,13 @@ const positiveInteger = (value: unknown, name: string): number =>
 /**
  * Indexes the tools of a Mastra agent. Give the agent `tools` and `prepareStep`; each step then
  * sends the model only the tools that fit the conversation, and with `search` the model can look
- * for the rest through a `search_tools` tool, from which it learns when given `examples`.
+ * for the rest through a `search_tools` tool; it learns from what the model calls unless `learn: false`.
  */
 export async function shortlist<TOOLS extends ToolsInput>(
   tools: TOOLS,
   options: ShortlistOptions = {},
 ): Promise<Shortlist<TOOLS>> {
-  if (options.pipeline !== undefined && options.examples !== undefined) {
-    throw new InvalidArgumentError({
-      argument: `${at}(options.examples)`,
-      expected: 'examples or a pipeline, not both',
-      message: `${at}(): examples only feed the default pipeline; pass them to your own pipeline (lexical({ examples })) and drop options.examples`,
-    });
-  }
+  const examples = defaultExamples(options, at);
   const search = options.search === true ? {} : options.search || undefined;
   const preselect = options.preselect ?? true;
   if (!preselect && search === undefined) {
@@ -86,7 +80,7 @@ export async function shortlist<TOOLS extends ToolsInput>(
       : positiveInteger(search.maxResults, 'search.maxResults');
 
   const catalogue = await readMastraTools(tools);
-  const pipeline = options.pipeline ?? lexical({ examples: options.examples });
+  const pipeline = options.pipeline ?? lexical(examples ? { examples } : {});
   const picker = await pipeline.index(catalogue);
   const sessions = conversationSessions(picker, options, maxConversations);
   const pinned = search === undefined ? alwaysActive : [...alwaysActive, searchToolName];
@@ -109,8 +103,13 @@ export async function shortlist<TOOLS extends ToolsInput>(
       }
     }
     const called = calledTools(messages);
-    if (preselect) await session.offer(conversationQuery(turns, options.query), { called });
-    else await session.called(called);
+    if (preselect) {
+      const request = lastUserRequest(turns);
+      await session.offer(conversationQuery(turns, options.query), {
+        called,
+        ...(request === undefined ? {} : { request }),
+      });
+    } else await session.called(called);
     return { activeTools: [...new Set([...pinned, ...session.offered])] };
   };
 

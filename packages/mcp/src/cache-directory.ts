@@ -1,7 +1,10 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-/** Where the gateway keeps picker snapshots unless told otherwise: the user's cache directory. */
+/** The file in the cache directory where the gateway keeps what calls taught it. */
+export const defaultExamplesFile = 'examples.jsonl';
+
+/** Where the gateway keeps picker snapshots and what it learns unless told otherwise: the user's cache directory. */
 export function defaultCacheDirectory(): string {
   if (process.env.XDG_CACHE_HOME) return join(process.env.XDG_CACHE_HOME, 'shortlist', 'mcp');
   if (process.platform === 'darwin')

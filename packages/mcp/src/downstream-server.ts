@@ -19,12 +19,24 @@ import { signInNeeded } from './sign-in-needed.js';
 
 type RequestExtra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
 
-/** A search's arguments: one query, or a batch of needs (`queries`). */
-type SearchArguments =
+/**
+ * A search's arguments: one query, or a batch of needs (`queries`), and the user's own words
+ * (`request`), which a call of a found tool teaches too.
+ */
+type SearchArguments = (
   | { readonly query: string; readonly limit: number }
-  | { readonly queries: readonly string[]; readonly limit: number };
+  | { readonly queries: readonly string[]; readonly limit: number }
+) & { readonly request?: string };
 
 function searchArguments(args: Record<string, unknown> | undefined): SearchArguments {
+  const request = args?.request;
+  if (request !== undefined && typeof request !== 'string') {
+    throw mcpError(
+      ErrorCode.InvalidParams,
+      'search_tools: "request" must be a string, the user\'s request in their own words (or left out)',
+    );
+  }
+  const said = typeof request === 'string' && request.trim() !== '' ? { request } : {};
   const limit = args?.limit ?? 5;
   if (
     typeof limit !== 'number' ||
@@ -45,7 +57,7 @@ function searchArguments(args: Record<string, unknown> | undefined): SearchArgum
       );
     }
     try {
-      return { queries: checkNeeds(args.queries, 'search_tools: "queries"'), limit };
+      return { queries: checkNeeds(args.queries, 'search_tools: "queries"'), limit, ...said };
     } catch (error) {
       throw mcpError(ErrorCode.InvalidParams, (error as Error).message);
     }
@@ -57,7 +69,7 @@ function searchArguments(args: Record<string, unknown> | undefined): SearchArgum
       'search_tools: "query" must be a non-empty string saying what you want to do (or "queries", a list of such strings, one per need)',
     );
   }
-  return { query, limit };
+  return { query, limit, ...said };
 }
 
 /** What `search_tools` tells the model about one tool. */
@@ -164,6 +176,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
         });
         learning.offeredForNeeds(
           batch.tools.map(({ tool, needs }) => ({ name: tool.name, needs })),
+          searched.request,
         );
         found = { tools: batch.tools.map(({ tool }) => tool), totalTokens: batch.totalTokens };
         needsOf = (index) => batch.tools[index]!.needs;
@@ -172,7 +185,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
           limit: searched.limit,
           signal: extra.signal,
         });
-        learning.offered(searched.query, found.tools);
+        learning.offered(searched.query, found.tools, searched.request);
       }
       if (mode === 'dynamic' && found.tools.length) {
         let changed = false;

@@ -1,4 +1,7 @@
 import { once } from 'node:events';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -7,7 +10,9 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { type MemoryExampleStore, memoryExampleStore, type ToolExample } from '@shortlist/core';
 import type { ExampleChange } from '@shortlist/core/kit';
 import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core/kit';
+import { lexical } from '@shortlist/lexical';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultGatewayPipeline } from './default-pipeline.js';
 import { createDownstreamServer } from './downstream-server.js';
 import type { GatewayOptions } from './gateway-options.js';
 import type { ModeOptions } from './mode-options.js';
@@ -47,8 +52,13 @@ async function served(options: Partial<GatewayOptions> = {}, mode: ModeOptions =
   return { gateway, warnings, connect };
 }
 
-const search = async (client: Client, query: string, limit = 5) =>
-  foundNames(await client.callTool({ name: 'search_tools', arguments: { query, limit } }));
+const search = async (client: Client, query: string, limit = 5, request?: string) =>
+  foundNames(
+    await client.callTool({
+      name: 'search_tools',
+      arguments: { query, limit, ...(request === undefined ? {} : { request }) },
+    }),
+  );
 const call = (client: Client, name: string, args: Record<string, unknown> = {}) =>
   client.callTool({ name: 'call_tool', arguments: { name, arguments: args } });
 
@@ -84,6 +94,53 @@ describe('learning from calls, over Streamable HTTP', () => {
     expect(warnings).toEqual([]);
   });
 
+  it("a call teaches every search that led to it, the user's words that found nothing first, and their request", async () => {
+    const store = memoryExampleStore();
+    const heard = additions(store);
+    const { connect, gateway } = await served({ examples: store });
+    const agent = await connect();
+    // The user's words, searched as said: they miss the tool.
+    const words = 'my stripe sk_live token ended up on the internet';
+    expect(await search(agent, words)).not.toContain(scanner);
+    // The model tries again in the tools' words, and passes the user's request beside it.
+    const request = 'did my stripe token get out?';
+    expect(await search(agent, 'scan commits for leaked secrets', 5, request)).toContain(scanner);
+    await call(agent, scanner, { repository: 'web' });
+    await expect
+      .poll(() => heard.flat())
+      .toEqual([
+        { query: words, tool: scanner },
+        { query: 'scan commits for leaked secrets', tool: scanner },
+        { query: request, tool: scanner },
+      ]);
+    // One door: the gateway's picker ranks as a fresh default picker taught the same through learn().
+    const reference = await defaultGatewayPipeline({ examples: memoryExampleStore() }).index(
+      gateway.tools(),
+    );
+    await reference.learn(heard.flat());
+    for (const probe of [words, later, 'scan commits for leaked secrets']) {
+      const ours = (await gateway.search(probe)).tools.map((tool) => tool.name);
+      expect(ours).toEqual((await reference.select(probe)).picks.map((pick) => pick.name));
+    }
+    // The next task starts after that call: its call teaches its own search only.
+    expect(await search(agent, 'add two numbers')).toContain('hub__add_numbers');
+    await call(agent, 'hub__add_numbers', { a: 1, b: 2 });
+    await expect.poll(() => heard.flat()).toHaveLength(4);
+    expect(heard.flat()[3]).toEqual({ query: 'add two numbers', tool: 'hub__add_numbers' });
+    // After learning, the user's words alone find the tool first in a new session.
+    expect((await search(await connect(), words))[0]).toBe(scanner);
+  });
+
+  it('refuses a request that is not a string, with an error the model reads', async () => {
+    const { connect } = await served();
+    const result = await (await connect()).callTool({
+      name: 'search_tools',
+      arguments: { query: 'scan for secrets', request: 42 },
+    });
+    expect(result.isError).toBe(true);
+    expect(firstText(result)).toMatch(/"request" must be a string/);
+  });
+
   it('records nothing for a tool no search offered, nor for a call that failed', async () => {
     const store = memoryExampleStore();
     const heard = additions(store);
@@ -105,8 +162,8 @@ describe('learning from calls, over Streamable HTTP', () => {
       .toEqual([[{ query: 'render a bar chart', tool: 'hub__render_chart' }]]);
   });
 
-  it('with examples: false, learns nothing', async () => {
-    const { connect } = await served({ examples: false });
+  it('with learn: false, learns nothing', async () => {
+    const { connect } = await served({ learn: false });
     const before = await search(await connect(), later);
     const agent = await connect();
     await search(agent, asked);
@@ -173,9 +230,50 @@ describe('learning from calls, over Streamable HTTP', () => {
     const agent = await connect();
     await search(agent, asked);
     expect(firstText(await call(agent, scanner, { repository: 'web' }))).toBe('ran scan_secrets');
-    await expect
-      .poll(() => warnings)
-      .toEqual([`could not record that "${scanner}" served a search: Error: disk full`]);
+    await expect.poll(() => warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      new RegExp(`^could not record that "${scanner}" served a search: .*disk full`),
+    );
+  });
+});
+
+describe('learning with no configuration', () => {
+  it('learns into examples.jsonl in the cache directory, and a restarted gateway still knows', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'shortlist-mcp-learn-'));
+    cleanups.push(() => rm(directory, { recursive: true, force: true }));
+    const first = await served({ cacheDirectory: directory });
+    const before = await search(await first.connect(), later);
+    expect(before[0]).not.toBe(scanner);
+    const agent = await first.connect();
+    await search(agent, asked);
+    await call(agent, scanner, { repository: 'web' });
+    await expect.poll(async () => (await search(await first.connect(), later))[0]).toBe(scanner);
+    // close() lets the lesson reach the file.
+    await first.gateway.close();
+    expect(await readdir(directory)).toContain('examples.jsonl');
+
+    const restarted = await served({ cacheDirectory: directory });
+    expect((await search(await restarted.connect(), later))[0]).toBe(scanner);
+    expect(restarted.warnings).toEqual([]);
+  });
+
+  it('with learn: false, keeps no examples file and learns nothing', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'shortlist-mcp-learn-'));
+    cleanups.push(() => rm(directory, { recursive: true, force: true }));
+    const { connect } = await served({ cacheDirectory: directory, learn: false });
+    const before = await search(await connect(), later);
+    const agent = await connect();
+    await search(agent, asked);
+    await call(agent, scanner, { repository: 'web' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await search(await connect(), later)).toEqual(before);
+    expect(await readdir(directory)).not.toContain('examples.jsonl');
+  });
+
+  it('refuses examples beside a pipeline of your own, which must get the store itself', async () => {
+    await expect(
+      testGateway(config, { pipeline: lexical(), examples: memoryExampleStore() }),
+    ).rejects.toThrow(/examples only feed the default pipeline/);
   });
 });
 

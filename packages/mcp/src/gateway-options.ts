@@ -10,11 +10,13 @@ export interface GatewayOptions {
   /** Token budget of the default pipeline. @default 4000 */
   readonly budget?: number;
   /**
-   * Where a call of a tool `search_tools` offered records `{ query, tool }`; the default pipeline
-   * learns from it (give your own `pipeline` the same store). `false` records nothing.
-   * @default memoryExampleStore()
+   * Where the default pipeline keeps what calls teach it through `picker.learn()`; not with your
+   * own `pipeline` (give it the store: `lexical({ examples })`).
+   * @default `examples.jsonl` in `cacheDirectory` (a `fileExampleStore`), in memory with `cacheDirectory: false`
    */
-  readonly examples?: ExampleStore | false;
+  readonly examples?: ExampleStore;
+  /** `false` teaches nothing: calls never reach `picker.learn()`. @default true */
+  readonly learn?: boolean;
   /**
    * Makes the first index, e.g. with `restoreOrIndex` from `@shortlist/redis` so that replicas
    * build once between them. @default a snapshot on disk under `cacheDirectory`, or indexing
@@ -25,7 +27,7 @@ export interface GatewayOptions {
    * upstream; `false` signs in to nothing. @default `$XDG_CONFIG_HOME/shortlist/auth` or `~/.config/shortlist/auth`
    */
   readonly authDirectory?: string | false;
-  /** Where picker snapshots are kept; `false` keeps none. @default the user's cache directory */
+  /** Where picker snapshots and learnt examples are kept; `false` keeps none on disk. @default the user's cache directory */
   readonly cacheDirectory?: string | false;
   /**
    * Longest one attempt may take to connect an upstream and list its tools; past it the upstream

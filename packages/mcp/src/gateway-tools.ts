@@ -8,7 +8,7 @@ export const maxSearchLimit = 50;
 export const searchToolsTool: McpTool = {
   name: 'search_tools',
   description:
-    'Find the tools that fit a task among every connected MCP server. Returns their names, descriptions and input schemas; call one with call_tool. For a request that needs several tools, pass each need in queries: one search, one answer with tools for every need.',
+    "Find the tools that fit a task among every connected MCP server. Returns their names, descriptions and input schemas; call one with call_tool. For a request that needs several tools, pass each need in queries: one search, one answer with tools for every need. Always pass the user's request in their own words in request: once a tool found for it is called, later searches in the user's words find that tool.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -16,6 +16,11 @@ export const searchToolsTool: McpTool = {
       queries: needsSchema(
         `Instead of query: 1 to ${MAX_NEEDS} needs, one tool each, e.g. ["find the customer's email", "send an email"]; each tool found says which need it serves`,
       ),
+      request: {
+        type: 'string',
+        description:
+          'The user\'s request as they wrote it, e.g. "jot down that the rent is due friday"; not searched, but learnt with the tool you then call',
+      },
       limit: {
         type: 'integer',
         minimum: 1,

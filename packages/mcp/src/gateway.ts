@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import {
   type CallToolResult,
   ErrorCode,
@@ -18,9 +19,10 @@ import {
   snapshotConfiguration,
 } from '@shortlist/core/kit';
 import { fileSnapshotStore } from '@shortlist/core/node';
+import { fileExampleStore } from '@shortlist/learn/node';
 import { argumentValidator } from './argument-validator.js';
 import { defaultAuthDirectory } from './auth-directory.js';
-import { defaultCacheDirectory } from './cache-directory.js';
+import { defaultCacheDirectory, defaultExamplesFile } from './cache-directory.js';
 import { defaultGatewayPipeline } from './default-pipeline.js';
 import type { GatewayOptions } from './gateway-options.js';
 import { mcpError } from './mcp-error.js';
@@ -66,8 +68,9 @@ export interface Gateway {
   /** Calls a tool by its gateway name on the upstream that owns it, checking arguments first. */
   call(name: string, args: unknown, options?: UpstreamCallOptions): Promise<CallToolResult>;
   /**
-   * Keeps `{ query, tool }` in the examples store, in the background: a failure is a warning,
-   * never an error of the call that taught it. Does nothing with `examples: false`.
+   * Teaches the picker `{ query, tool }` through `picker.learn()`, the door every entry shares, in
+   * the background: a failure is a warning, never an error of the call that taught it. Does
+   * nothing with `learn: false`, or when the pipeline does not learn.
    */
   record(example: ToolExample): void;
   /** Listens for catalogue changes (after the index has caught up); returns an unsubscribe. */
@@ -124,17 +127,33 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     });
   }
   const warn = options.onWarning ?? defaultWarning;
-  const examples =
-    options.examples === false ? undefined : (options.examples ?? memoryExampleStore());
-  const pipeline =
-    options.pipeline ??
-    defaultGatewayPipeline({ budget: options.budget, ...(examples ? { examples } : {}) });
-  /** Examples being written; `close()` lets them finish. */
-  const recording = new Set<Promise<void>>();
+  if (options.pipeline !== undefined && options.examples !== undefined) {
+    throw new InvalidArgumentError({
+      argument: 'examples',
+      expected: 'examples or a pipeline, not both',
+      message:
+        'createGateway: examples only feed the default pipeline; give the store to your own pipeline (lexical({ examples })) and drop options.examples',
+    });
+  }
+  const learns = options.learn !== false;
   const cacheDirectory =
     options.cacheDirectory === false
       ? undefined
       : (options.cacheDirectory ?? defaultCacheDirectory());
+  /** The store the gateway opened itself (not the user's), closed with the gateway. */
+  const ownStore =
+    learns && !options.pipeline && !options.examples && cacheDirectory
+      ? fileExampleStore(join(cacheDirectory, defaultExamplesFile), { onWarning: warn })
+      : undefined;
+  const examples =
+    learns && !options.pipeline
+      ? (options.examples ?? ownStore ?? memoryExampleStore())
+      : undefined;
+  const pipeline =
+    options.pipeline ??
+    defaultGatewayPipeline({ budget: options.budget, ...(examples ? { examples } : {}) });
+  /** Lessons being taught; `close()` lets them finish. */
+  const recording = new Set<Promise<void>>();
   const snapshots = cacheDirectory ? fileSnapshotStore(cacheDirectory) : undefined;
   const catalogue = new ToolCatalogue();
   const listeners = new Set<() => void>();
@@ -251,6 +270,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     // Stopped or failed while starting: no upstream process may outlive the attempt.
     closed = true;
     await stopUpstreams();
+    await ownStore?.close();
     throw error;
   }
   // Listings that arrived while the index was built.
@@ -336,10 +356,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       return upstream.call(entry.upstream.name, input as Record<string, unknown>, callOptions);
     },
     record(example) {
-      if (!examples || closed) return;
+      const live = picker;
+      // A tool removed since the search is no example: learn() would refuse it.
+      if (!learns || closed || !live?.learns || !live.get(example.tool)) return;
       // Started after the call's result is in hand, and not awaited: learning never delays a call.
       const done: Promise<void> = Promise.resolve()
-        .then(() => examples.addExamples([example]))
+        .then(() => live.learn([example]))
         .catch((error) =>
           warn(`could not record that "${example.tool}" served a search: ${String(error)}`),
         )
@@ -357,6 +379,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       await stopUpstreams();
       await work.catch(() => undefined);
       picker?.dispose();
+      await ownStore?.close();
     },
   };
 }

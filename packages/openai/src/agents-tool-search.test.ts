@@ -1,7 +1,8 @@
 import { Agent, ModelBehaviorError, OpenAIProvider, Runner } from '@openai/agents';
 import { bm25 } from '@shortlist/bm25';
-import { memoryExampleStore, pipe } from '@shortlist/core';
+import { type ExampleStore, memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
+import { lexical as defaultPipeline } from '@shortlist/lexical';
 import { tfidf } from '@shortlist/tfidf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shortlistToolSearchTool } from './agents-tool-search.js';
@@ -25,16 +26,18 @@ beforeAll(() => {
 });
 
 const lexical = () => pipe(bm25(), tfidf()).fuse(rrf());
+/** The default pipeline learning into `store`: what calls teach through `picker.learn()`. */
+const learning = (store: ExampleStore) => defaultPipeline({ examples: store });
 
 describe('shortlistToolSearchTool with the real Agents SDK', () => {
   it('runs an agent whose model searches, loads and calls a tool, through a 429 and a 500', async () => {
     const { tools, executed } = agentTools();
     const store = memoryExampleStore();
-    const picker = await lexical().index(tools);
+    const picker = await learning(store).index(tools);
     const agent = new Agent({
       name: 'engineer',
       model: 'gpt-5.4',
-      tools: [shortlistToolSearchTool(picker, { learn: store })],
+      tools: [shortlistToolSearchTool(picker)],
     });
     local.server.responses = searchingModel(emailOrSecrets);
     local.server.fail({ status: 429, headers: { 'retry-after': '0' } }, { status: 500 });
@@ -57,11 +60,11 @@ describe('shortlistToolSearchTool with the real Agents SDK', () => {
   it('answers a batched search (queries) with the agent\u2019s tools for every need; the call teaches its need', async () => {
     const { tools, executed } = agentTools();
     const store = memoryExampleStore();
-    const picker = await lexical().index(tools);
+    const picker = await learning(store).index(tools);
     const agent = new Agent({
       name: 'engineer',
       model: 'gpt-5.4',
-      tools: [shortlistToolSearchTool(picker, { learn: store, limit: 2 })],
+      tools: [shortlistToolSearchTool(picker, { limit: 2 })],
     });
     local.server.responses = searchingModel(emailAndSecrets);
     const result = await runner.run(agent, 'Check acme/api for a leaked key and email the team');

@@ -36,7 +36,7 @@ function agentToolOf(tool: Tool<unknown>): AgentTool {
 /**
  * The Agents SDK's client-executed `tool_search`, answered by Shortlist: add it to an agent's
  * tools and the model searches the catalogue by what it needs. Tools the model then calls are
- * recorded (pinned, and learnt from with `learn`). One per conversation; the picker may be shared.
+ * recorded (pinned, and taught through `picker.learn()`). One per conversation; the picker may be shared.
  */
 export function shortlistToolSearchTool(
   picker: Picker<unknown>,

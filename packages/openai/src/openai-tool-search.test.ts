@@ -1,9 +1,9 @@
 import { bm25 } from '@shortlist/bm25';
-import { InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
+import { type ExampleStore, InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
-import { intent } from '@shortlist/intent-knn';
+import { lexical as defaultPipeline } from '@shortlist/lexical';
 import { toolSearchCall, type WireObject } from '@shortlist/test-servers';
-import { lexicalEmbedder, tfidf } from '@shortlist/tfidf';
+import { tfidf } from '@shortlist/tfidf';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
 import { openaiToolSearch } from './openai-tool-search.js';
@@ -20,12 +20,14 @@ import {
 const local = localOpenAI();
 
 const lexical = () => pipe(bm25(), tfidf()).fuse(rrf());
+/** The default pipeline learning into `store`: what calls teach through `picker.learn()`. */
+const learning = (store: ExampleStore) => defaultPipeline({ examples: store });
 
 describe('openaiToolSearch with the real openai client', () => {
   it('answers the model\u2019s tool_search_call, and the loop runs the tool it found, through a 429 and a 500', async () => {
     const catalogue = responsesTools();
     const store = memoryExampleStore();
-    const search = openaiToolSearch(await lexical().index(catalogue), { learn: store });
+    const search = openaiToolSearch(await learning(store).index(catalogue));
     const { executed, run } = recordingHandlers();
     local.server.responses = searchingModel(emailOrSecrets);
     local.server.fail({ status: 429, headers: { 'retry-after': '0' } }, { status: 502 });
@@ -68,7 +70,7 @@ describe('openaiToolSearch with the real openai client', () => {
   it('answers a batched search (queries) with tools for every need in one output; a call teaches its need', async () => {
     const catalogue = responsesTools();
     const store = memoryExampleStore();
-    const search = openaiToolSearch(await lexical().index(catalogue), { learn: store, limit: 2 });
+    const search = openaiToolSearch(await learning(store).index(catalogue), { limit: 2 });
     const { executed, run } = recordingHandlers();
     local.server.responses = searchingModel(emailAndSecrets);
     const asked = 'Check acme/api for a leaked key and email the team about it';
@@ -122,24 +124,35 @@ describe('openaiToolSearch with the real openai client', () => {
     expect(search.session.offered).toEqual(expect.arrayContaining(['scan_secrets', 'send_email']));
   });
 
-  it('teaches an intent() ranker from the calls, so the picker improves from use', async () => {
-    const learnt = intent({ examples: [], embedder: lexicalEmbedder() });
-    const picker = await pipe(bm25(), learnt).fuse(rrf()).index(responsesTools());
-    const search = openaiToolSearch(picker, { learn: learnt });
-    const query = 'scan repository for exposed credentials';
-    const before = await picker.rankings(query, { limit: 5 });
-    expect(before.find((s) => s.rankerId === 'intent')!.ranking).toEqual([]);
+  it('teaches the picker from the calls, so it improves from use', async () => {
+    const store = memoryExampleStore();
+    const picker = await learning(store).index(responsesTools());
+    const search = openaiToolSearch(picker);
+    const request = 'Did I leak an API key?';
+    expect(store.examples()).toEqual([]);
     local.server.responses = searchingModel(emailOrSecrets);
-    const input: ResponseInputItem[] = [{ role: 'user', content: 'Did I leak an API key?' }];
+    const input: ResponseInputItem[] = [{ role: 'user', content: request }];
     await responsesLoop(
       local.client,
       input,
       () => [search.tool],
       recordingHandlers().run,
-      (o) => search.answer(o),
+      (o) => search.answer(o, { input }),
     );
-    const after = await picker.rankings(query, { limit: 5 });
-    expect(after.find((s) => s.rankerId === 'intent')!.ranking[0]!.name).toBe('scan_secrets');
+    expect((await picker.select(request, { limit: 5 })).picks[0]!.name).toBe('scan_secrets');
+    // One door: the same feedback through picker.learn() gives a fresh picker the same ranking.
+    const taught = store.examples().map(({ query, tool }) => ({ query, tool }));
+    expect(taught).toEqual([
+      { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
+      { query: request, tool: 'scan_secrets' },
+    ]);
+    const reference = await learning(memoryExampleStore()).index(responsesTools());
+    await reference.learn(taught);
+    for (const probe of [request, 'exposed credentials in a repository', 'send an email']) {
+      const ranking = async (p: typeof picker) =>
+        (await p.select(probe)).picks.map(({ name, score }) => [name, score]);
+      expect(await ranking(picker)).toEqual(await ranking(reference));
+    }
   });
 
   it('answers a search it cannot read with no tools rather than failing the loop', async () => {

@@ -49,8 +49,8 @@ export interface OpenAIToolSearch<Original> {
   /**
    * Answers each client `tool_search_call` among a response's output items with a
    * `tool_search_output` carrying the found tools; append both to the next request's input.
-   * Function calls among the items are recorded as used (pinned, and learnt from when the picker
-   * learns or `learn` is set); pass `input` so the user's request is learnt too.
+   * Function calls among the items are recorded as used (pinned, and taught through
+   * `picker.learn()` when the picker learns); pass `input` so the user's request is learnt too.
    */
   answer(items: readonly unknown[], options?: AnswerOptions): Promise<ToolSearchOutput<Original>[]>;
   readonly session: ToolSession<Original>;

@@ -1,6 +1,7 @@
 import { bm25 } from '@shortlist/bm25';
-import { InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
+import { type ExampleStore, InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
+import { lexical as defaultPipeline } from '@shortlist/lexical';
 import type { WireObject } from '@shortlist/test-servers';
 import { tfidf } from '@shortlist/tfidf';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
@@ -15,6 +16,8 @@ import { offeredNames, pickingChatModel, pickingModel } from './test-scripted-mo
 const local = localOpenAI();
 
 const lexical = () => pipe(bm25(), tfidf()).fuse(rrf());
+/** The default pipeline learning into `store`: what calls teach through `picker.learn()`. */
+const learning = (store: ExampleStore) => defaultPipeline({ examples: store });
 /** The scripted model calls the tool the user's words ask for when it is offered. */
 const wants = (user: string) =>
   /email/.test(user) ? 'send_email' : /issue/.test(user) ? 'create_issue' : 'get_weather';
@@ -24,9 +27,9 @@ const pickWanted = (offered: readonly string[], user: string) =>
 describe('openaiTools().forResponses with the real openai client', () => {
   it('offers a few of the user\u2019s own definitions, keeps them across turns, and survives a 429 and a 500', async () => {
     const catalogue = responsesTools();
-    const picker = await lexical().index(catalogue);
     const store = memoryExampleStore();
-    const tools = openaiTools(picker, { learn: store });
+    const picker = await learning(store).index(catalogue);
+    const tools = openaiTools(picker);
     const { executed, run } = recordingHandlers();
     local.server.responses = pickingModel(pickWanted);
     local.server.fail({ status: 429, headers: { 'retry-after': '0' } }, { status: 500 });

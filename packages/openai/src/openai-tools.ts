@@ -1,5 +1,10 @@
 import type { Picker } from '@shortlist/core';
-import { conversationQuery, type ToolSession, toolSession } from '@shortlist/core/adapter';
+import {
+  conversationQuery,
+  lastUserRequest,
+  type ToolSession,
+  toolSession,
+} from '@shortlist/core/adapter';
 import type { CallOptions } from '@shortlist/core/kit';
 import { chatConversation } from './chat-conversation.js';
 import { originalsIn } from './check-format.js';
@@ -32,7 +37,12 @@ export function openaiTools<Original>(
   const session = toolSession(picker, sessionOptions);
   const offer = async (conversation: Conversation, callOptions: CallOptions | undefined) => {
     const query = conversationQuery(conversation.turns, queryOptions);
-    return session.offer(query, { called: conversation.called, signal: callOptions?.signal });
+    const request = lastUserRequest(conversation.turns);
+    return session.offer(query, {
+      called: conversation.called,
+      signal: callOptions?.signal,
+      ...(request === undefined ? {} : { request }),
+    });
   };
   return {
     session,

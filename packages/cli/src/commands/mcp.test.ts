@@ -179,8 +179,11 @@ describe('shortlist mcp', { timeout: 60_000 }, () => {
     try {
       const first = await startGateway(['--cache-dir', cacheDir], children, clients);
       await searchAndCall(await first());
+      // Learning runs in the background and syncs the file: give a loaded machine time.
       await expect
-        .poll(() => first().then((client) => found(client, 'is it going to rain in Bergen')))
+        .poll(() => first().then((client) => found(client, 'is it going to rain in Bergen')), {
+          timeout: 10_000,
+        })
         .toEqual(['weather__get_forecast']);
       await stopAll(children.splice(0), clients.splice(0));
       expect(readFileSync(join(cacheDir, 'examples.jsonl'), 'utf8')).toContain(

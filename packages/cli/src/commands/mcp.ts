@@ -209,7 +209,8 @@ async function mcpAction(options: McpCommandOptions): Promise<void> {
         ...(embeddingStore ? { embeddingStore } : {}),
         ...(examples ? { examples } : {}),
       }),
-      examples: examples ?? false,
+      // Calls teach the pipeline through picker.learn(); its store is the one opened above.
+      learn: examples !== undefined,
       ...(options.redis ? { openPicker: sharedIndex(options) } : {}),
       ...(options.cache
         ? options.cacheDir

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { memoryExampleStore } from '../learning/memory-example-store.js';
-import { MAX_EXAMPLE_QUERY_LENGTH } from '../learning/tool-example.js';
+import { MAX_EXAMPLE_QUERY_LENGTH, type ToolExample } from '../learning/tool-example.js';
 import { pipe } from '../pipeline/pipe.js';
 import { lengthPacker, overlapRanker, recordingLearner, testFusion } from '../test-plugins.js';
 import { toolSession } from './tool-session.js';
@@ -15,6 +14,9 @@ const catalogue = [
   { name: 'read_file', description: 'read a file' },
 ];
 const picker = () => pipe(overlapRanker()).index(catalogue);
+/** A picker whose `learn()` records what it is taught: the one door a session teaches through. */
+const learningPicker = (taught: ToolExample[]) =>
+  pipe(overlapRanker(), recordingLearner(taught)).fuse(testFusion).index(catalogue);
 
 describe('toolSession', () => {
   it('keeps earlier tools offered and appends new ones, so the list is append-only', async () => {
@@ -59,29 +61,42 @@ describe('toolSession', () => {
     await expect(session.offer('send an email')).rejects.toThrow(/add \.pack\(budget\(n\)\)/);
   });
 
-  it('records what the model called after a search, once, into the example store', async () => {
-    const store = memoryExampleStore();
-    const session = toolSession(await picker(), { limit: 2, learn: store });
+  it('teaches the picker what the model called after a search, once', async () => {
+    const taught: ToolExample[] = [];
+    const session = toolSession(await learningPicker(taught), { limit: 2 });
     const found = await session.search('close the ticket issue');
     expect(found.picks[0]!.name).toBe('close_issue');
     expect(session.offered).toContain('close_issue');
     await session.called(['close_issue', 'not_offered_tool']);
     await session.called(['close_issue']);
-    expect(plain(store.examples())).toEqual([
-      { query: 'close the ticket issue', tool: 'close_issue' },
-    ]);
+    expect(taught).toEqual([{ query: 'close the ticket issue', tool: 'close_issue' }]);
   });
 
-  it('keeps the agent loop going when the store fails, and reports the error', async () => {
+  it('refuses a store as learn: calls teach the picker, and a store belongs to the pipeline', async () => {
+    const live = await picker();
+    expect(() => toolSession(live, { learn: { addExamples() {} } as never })).toThrow(
+      /give a store to the pipeline/,
+    );
+  });
+
+  it('keeps the agent loop going when learning fails, and reports the error', async () => {
     const errors: unknown[] = [];
-    const session = toolSession(await picker(), {
-      learn: {
-        addExamples() {
-          throw new Error('store down');
-        },
+    const failing = recordingLearner();
+    const live = await pipe(overlapRanker(), {
+      ...failing,
+      async doIndex(tools) {
+        const index = await failing.doIndex(tools);
+        return {
+          ...index,
+          async doLearn() {
+            throw new Error('store down');
+          },
+        };
       },
-      onLearnError: (error) => errors.push(error),
-    });
+    })
+      .fuse(testFusion)
+      .index(catalogue);
+    const session = toolSession(live, { onLearnError: (error) => errors.push(error) });
     await session.offer('send an email');
     const next = await session.offer('send an email', { called: ['send_email'] });
     expect(next.names).toContain('send_email');
@@ -109,16 +124,34 @@ describe('toolSession', () => {
 
 describe('toolSession learning from a whole history', () => {
   it('learns a tool once, from the query it was first called under, though the history repeats', async () => {
-    const store = memoryExampleStore();
-    const session = toolSession(await picker(), { limit: 2, learn: store });
+    const taught: ToolExample[] = [];
+    const session = toolSession(await learningPicker(taught), { limit: 2 });
     await session.offer('close an issue in the tracker');
     await session.offer('create an issue in the tracker', { called: ['close_issue'] });
     // The next turn passes the whole history again and picks close_issue under a new query.
     await session.offer('close the other issue too', { called: ['close_issue'] });
     await session.offer('list files', { called: ['close_issue'] });
-    expect(plain(store.examples())).toEqual([
-      { query: 'close an issue in the tracker', tool: 'close_issue' },
-    ]);
+    expect(taught).toEqual([{ query: 'close an issue in the tracker', tool: 'close_issue' }]);
+  });
+
+  it("teaches a pre-selected call under the user's own message, not the conversation query", async () => {
+    const taught: ToolExample[] = [];
+    const session = toolSession(await learningPicker(taught), { limit: 2 });
+    const request = 'close an issue in the tracker';
+    // An adapter's conversation query repeats the last user message to weight it.
+    await session.offer(`${request}\n${request}\nearlier context`, { request });
+    await session.offer(`${request}\n${request}`, { request, called: ['close_issue'] });
+    expect(taught).toEqual([{ query: request, tool: 'close_issue' }]);
+  });
+
+  it('teaches nothing for a tool removed from the catalogue since it was offered', async () => {
+    const taught: ToolExample[] = [];
+    const live = await learningPicker(taught);
+    const session = toolSession(live, { limit: 2 });
+    await session.offer('close an issue in the tracker');
+    await live.remove(['close_issue']);
+    await session.called(['close_issue', 'create_issue']);
+    expect(taught).toEqual([{ query: 'close an issue in the tracker', tool: 'create_issue' }]);
   });
 });
 
@@ -169,6 +202,3 @@ describe('toolSession learning from tool search', () => {
     expect(taught[0]!.query.endsWith('send an email')).toBe(true);
   });
 });
-
-const plain = (examples: readonly { query: string; tool: string }[]) =>
-  examples.map(({ query, tool }) => ({ query, tool }));

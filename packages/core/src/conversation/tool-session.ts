@@ -1,5 +1,4 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { ExampleStore } from '../learning/example-store.js';
 import { MAX_EXAMPLE_QUERY_LENGTH, type ToolExample } from '../learning/tool-example.js';
 import type { Picker } from '../pipeline/picker.js';
 import type { Pick, Selection } from '../pipeline/selection.js';
@@ -17,12 +16,12 @@ export interface ToolSessionOptions {
   /** Cap on the offered tools' definition tokens; needs a pipeline that packs (`.pack(budget(n))`). */
   readonly maxTokens?: number;
   /**
-   * Where a call teaches `{ query, tool }`: by default the picker itself when it learns
-   * (`lexical({ examples })`), else nowhere; a store to record elsewhere (e.g. an `intent()`
-   * ranker); `false` to learn nothing.
+   * Whether a call teaches the picker `{ query, tool }` through `picker.learn()`, the one door
+   * every entry shares (a picker that does not learn is taught nothing); `false` teaches nothing.
+   * @default true
    */
-  readonly learn?: ExampleStore | false;
-  /** Called when recording examples fails; learning never breaks the agent loop. @default ignores it */
+  readonly learn?: boolean;
+  /** Called when teaching fails; learning never breaks the agent loop. @default ignores it */
   readonly onLearnError?: (error: unknown) => void;
 }
 
@@ -42,6 +41,12 @@ export interface Offer<Original = unknown> {
 export interface OfferOptions extends CallOptions {
   /** Tools the model has called in this conversation (all of its history is fine); they stay offered. */
   readonly called?: readonly string[];
+  /**
+   * The user's own message this offer serves (`lastUserRequest(turns)`), when the query is built
+   * from a conversation: a call of a pre-selected tool teaches it, once, so `forget({ query })`
+   * with the user's words erases it. @default the query
+   */
+  readonly request?: string;
 }
 
 export interface SearchOptions extends CallOptions {
@@ -71,7 +76,8 @@ export interface ToolSession<Original = unknown> {
   searchNeeds(needs: readonly string[], options?: SearchOptions): Promise<NeedsSelection<Original>>;
   /**
    * Records that the model called these tools: they stay offered, and the first call of each
-   * teaches `{ query, tool }` when `learn` is set. Passing the whole history's calls is fine.
+   * teaches `{ query, tool }` through `picker.learn()` unless `learn: false`. Passing the whole
+   * history's calls is fine.
    */
   called(names: readonly string[], options?: CallOptions): Promise<void>;
   /** Names offered now, in order. */
@@ -122,13 +128,15 @@ export function toolSession<Original>(
   let turn = 0;
   /** The latest user request this session pre-selected for: what a search serves unless told. */
   let lastRequest: string | undefined;
-  const sink: ExampleStore | undefined =
-    options.learn === false
-      ? undefined
-      : (options.learn ??
-        (picker.learns
-          ? { addExamples: (examples, call) => picker.learn(examples, call) }
-          : undefined));
+  if (options.learn !== undefined && typeof options.learn !== 'boolean') {
+    throw new InvalidArgumentError({
+      argument: 'toolSession(options.learn)',
+      expected: 'true or false',
+      message:
+        'toolSession(options.learn) must be true or false; calls teach the picker itself, so give a store to the pipeline instead (lexical({ examples: store }))',
+    });
+  }
+  const teaches = options.learn !== false;
 
   const tokensOf = (name: string, tokens: number | undefined): number => {
     if (maxTokens === undefined) return 0;
@@ -224,10 +232,14 @@ export function toolSession<Original>(
     );
   };
 
+  /** Teaches through `picker.learn()`, the door the gateway and `learn()` by hand use too. */
   const learn = async (examples: ToolExample[], signal: AbortSignal | undefined) => {
-    if (!sink || examples.length === 0) return;
+    if (!teaches || !picker.learns) return;
+    // A tool removed since it was offered is no example (learn() would refuse the whole batch).
+    const known = examples.filter((example) => picker.get(example.tool) !== undefined);
+    if (known.length === 0) return;
     try {
-      await sink.addExamples(examples, signal ? { signal } : undefined);
+      await picker.learn(known, signal ? { signal } : undefined);
     } catch (error) {
       options.onLearnError?.(error);
     }
@@ -243,7 +255,7 @@ export function toolSession<Original>(
       forgetRemoved();
       await learn(pin(offerOptions.called), offerOptions.signal);
       const selection = await picker.select(query, { limit, signal: offerOptions.signal });
-      lastRequest = exampleQuery(query);
+      lastRequest = exampleQuery(offerOptions.request ?? query);
       const requested = lastRequest === undefined ? [] : [lastRequest];
       const { added, evicted } = join(selection.picks, () => requested);
       forgetRemoved(); // a remove() may have run while selecting
