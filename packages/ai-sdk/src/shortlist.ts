@@ -54,7 +54,7 @@ export async function shortlist<TOOLS extends ToolSet>(
 ): Promise<Shortlist<TOOLS>> {
   const examples = defaultExamples(options, 'shortlist');
   const catalogue = await readAiSdkTools(tools);
-  const pipeline = options.pipeline ?? lexical(examples ? { examples } : {});
+  const pipeline = options.pipeline ?? lexical({ examples });
   const picker = await pipeline.index(catalogue);
   const alwaysActive = options.alwaysActive ?? [];
   for (const name of alwaysActive) {

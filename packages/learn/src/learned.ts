@@ -142,9 +142,16 @@ export function learned(options: LearnedOptions): LearnerV1 {
     minDepth: BASE_HEAD,
     async doIndex(tools, callOptions) {
       throwIfAborted(callOptions?.signal);
-      const names = new Set(tools.map((tool) => tool.name));
+      const catalogue = new Map(tools.map((tool) => [tool.name, tool]));
       const memory = createExampleMemory();
-      memory.describe(tools);
+      // Descriptions are indexed once there is an example to weigh them against: a picker
+      // that never learns pays nothing for learning at index time.
+      let described = false;
+      const describe = (): void => {
+        if (described || memory.size === 0) return;
+        described = true;
+        memory.describe([...catalogue.values()]);
+      };
       const ledgers = createTrustLedgers();
       const reputation = createSourceReputation();
       const unfollow = await followStore(store, memory, callOptions);
@@ -153,8 +160,10 @@ export function learned(options: LearnedOptions): LearnerV1 {
         async doRerank({ query, limit, only, signal, source, fuse }) {
           throwIfAborted(signal);
           const known = only
-            ? (tool: string) => names.has(tool) && only.has(tool)
-            : (tool: string) => names.has(tool);
+            ? (tool: string) => catalogue.has(tool) && only.has(tool)
+            : (tool: string) => catalogue.has(tool);
+          if (memory.size === 0) return { tools: await fuse(limit), vouches: false };
+          describe();
           const asker = encodeSource(source);
           const votes = memory.votes(query, settings, known, asker, reputation.standing);
           if (votes.length === 0) return { tools: await fuse(limit), vouches: false };
@@ -194,12 +203,12 @@ export function learned(options: LearnedOptions): LearnerV1 {
           return { tools: blended.tools, vouches: ranking.some((tool) => tool.score > 0) };
         },
         async doAdd(added) {
-          for (const tool of added) names.add(tool.name);
-          memory.describe(added);
+          for (const tool of added) catalogue.set(tool.name, tool);
+          if (described) memory.describe(added);
         },
         async doRemove(removed) {
-          for (const name of removed) names.delete(name);
-          memory.undescribe(removed);
+          for (const name of removed) catalogue.delete(name);
+          if (described) memory.undescribe(removed);
         },
         async doLearn(examples, learnOptions) {
           judge(ledgers, reputation, examples, (source) => memory.sourceId(source));

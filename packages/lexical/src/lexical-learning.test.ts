@@ -9,8 +9,10 @@ const names = async (
 ) => (await picker.select(query, { limit: 5 })).picks.map((pick) => pick.name);
 
 describe('lexical({ examples })', () => {
-  it('picks exactly as lexical() while its store is empty', async () => {
-    const plain = await lexical().index(sampleTools);
+  it('picks exactly as lexical({ examples: false }) while its store is empty, and learns by default', async () => {
+    const plain = await lexical({ examples: false }).index(sampleTools);
+    expect(plain.learns).toBe(false);
+    expect((await lexical().index(sampleTools)).learns).toBe(true);
     const learning = await lexical({ examples: memoryExampleStore() }).index(sampleTools);
     for (const query of sampleQueries)
       expect(await names(learning, query)).toEqual(await names(plain, query));

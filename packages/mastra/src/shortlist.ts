@@ -80,7 +80,7 @@ export async function shortlist<TOOLS extends ToolsInput>(
       : positiveInteger(search.maxResults, 'search.maxResults');
 
   const catalogue = await readMastraTools(tools);
-  const pipeline = options.pipeline ?? lexical(examples ? { examples } : {});
+  const pipeline = options.pipeline ?? lexical({ examples });
   const picker = await pipeline.index(catalogue);
   const sessions = conversationSessions(picker, options, maxConversations);
   const pinned = search === undefined ? alwaysActive : [...alwaysActive, searchToolName];

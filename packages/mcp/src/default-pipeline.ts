@@ -6,14 +6,14 @@ export const defaultSearchBudget = defaultMaxTokens;
 
 /**
  * The gateway's pipeline when none is given: Shortlist's offline default, `lexical()`, learning
- * from `examples` when given (the gateway passes the store its calls record into).
+ * into `examples` when given (the gateway passes the store its calls teach), else learning nothing.
  */
 export function defaultGatewayPipeline(
-  options: { budget?: number; model?: string; examples?: ExampleStore } = {},
+  options: { budget?: number; model?: string; examples?: ExampleStore | false } = {},
 ): Pipeline {
   return lexical({
     maxTokens: options.budget ?? defaultSearchBudget,
     model: options.model ?? 'gpt-4o',
-    ...(options.examples ? { examples: options.examples } : {}),
+    examples: options.examples ?? false,
   });
 }

@@ -151,7 +151,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       : undefined;
   const pipeline =
     options.pipeline ??
-    defaultGatewayPipeline({ budget: options.budget, ...(examples ? { examples } : {}) });
+    defaultGatewayPipeline({ budget: options.budget, examples: examples ?? false });
   /** Lessons being taught; `close()` lets them finish. */
   const recording = new Set<Promise<void>>();
   const snapshots = cacheDirectory ? fileSnapshotStore(cacheDirectory) : undefined;

@@ -16,8 +16,8 @@ describe('defaultExamples', () => {
   it("keeps the user's store, and none with learn: false or their own pipeline", () => {
     const store = memoryExampleStore();
     expect(defaultExamples({ examples: store }, 'shortlist')).toBe(store);
-    expect(defaultExamples({ learn: false }, 'shortlist')).toBeUndefined();
-    expect(defaultExamples({ pipeline: pipe(overlapRanker()) }, 'shortlist')).toBeUndefined();
+    expect(defaultExamples({ learn: false }, 'shortlist')).toBe(false);
+    expect(defaultExamples({ pipeline: pipe(overlapRanker()) }, 'shortlist')).toBe(false);
   });
 
   it('refuses options that contradict each other, naming the adapter', () => {

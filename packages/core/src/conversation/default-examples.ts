@@ -14,13 +14,10 @@ export interface AdapterLearningOptions {
 
 /**
  * The store an adapter's default pipeline learns into (`lexical({ examples })`): the user's, else
- * a fresh memory store, so an adapter learns with no configuration; none with `learn: false` or
- * with the user's own pipeline. `at` names the adapter's factory in errors.
+ * a fresh memory store, so an adapter learns with no configuration; `false` (learn nothing) with
+ * `learn: false` or with the user's own pipeline. `at` names the adapter's factory in errors.
  */
-export function defaultExamples(
-  options: AdapterLearningOptions,
-  at: string,
-): ExampleStore | undefined {
+export function defaultExamples(options: AdapterLearningOptions, at: string): ExampleStore | false {
   if (options.pipeline !== undefined && options.examples !== undefined) {
     throw new InvalidArgumentError({
       argument: `${at}(options.examples)`,
@@ -35,6 +32,6 @@ export function defaultExamples(
       message: `${at}(): learn: false learns nothing, so options.examples would never be read; drop one of them`,
     });
   }
-  if (options.learn === false || options.pipeline !== undefined) return undefined;
+  if (options.learn === false || options.pipeline !== undefined) return false;
   return options.examples ?? memoryExampleStore();
 }

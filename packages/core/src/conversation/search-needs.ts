@@ -29,6 +29,8 @@ export interface NeedsSearchOptions extends CallOptions {
   readonly limit?: number;
   /** Token budget of the whole answer. @default the picker's own (`picker.maxTokens`), or none */
   readonly maxTokens?: number;
+  /** Who asks, as `select(query, { source })` names it. */
+  readonly source?: string;
 }
 
 /**
@@ -166,7 +168,11 @@ export async function searchNeeds<Original>(
   }
   const selections = await Promise.all(
     checked.map((need) =>
-      picker.select(need, { limit, ...(options.signal ? { signal: options.signal } : {}) }),
+      picker.select(need, {
+        limit,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.source === undefined ? {} : { source: options.source }),
+      }),
     ),
   );
   return mergeNeeds(checked, selections, maxTokens ?? picker.maxTokens);

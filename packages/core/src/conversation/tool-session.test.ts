@@ -123,6 +123,16 @@ describe('toolSession', () => {
 });
 
 describe('toolSession learning from a whole history', () => {
+  it('teaches under the source the conversation speaks for', async () => {
+    const taught: ToolExample[] = [];
+    const session = toolSession(await learningPicker(taught), { limit: 2, source: 'alice' });
+    await session.offer('close an issue in the tracker');
+    await session.offer('and now?', { called: ['close_issue'] });
+    expect(taught).toEqual([
+      { query: 'close an issue in the tracker', tool: 'close_issue', source: 'alice' },
+    ]);
+  });
+
   it('learns a tool once, from the query it was first called under, though the history repeats', async () => {
     const taught: ToolExample[] = [];
     const session = toolSession(await learningPicker(taught), { limit: 2 });

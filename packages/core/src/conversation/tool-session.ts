@@ -23,6 +23,12 @@ export interface ToolSessionOptions {
   readonly learn?: boolean;
   /** Called when teaching fails; learning never breaks the agent loop. @default ignores it */
   readonly onLearnError?: (error: unknown) => void;
+  /**
+   * Who this conversation speaks for (a user or client id): its selects ask as it and its calls
+   * teach under it, so one user's calls cannot steer other users' picks (@shortlist/learn,
+   * Security). @default the one anonymous source
+   */
+  readonly source?: string;
 }
 
 /** What to offer the model for its next call. */
@@ -201,6 +207,9 @@ export function toolSession<Original>(
     return { added, evicted };
   };
 
+  /** The source selects ask as and examples are taught under, when the conversation names one. */
+  const asker = options.source === undefined ? {} : { source: options.source };
+
   const pin = (names: readonly string[] | undefined): ToolExample[] => {
     const examples: ToolExample[] = [];
     if (names === undefined) return examples;
@@ -219,7 +228,7 @@ export function toolSession<Original>(
       // teaches: a later pick of the same tool under another query is not a new call.
       if (slot.pinned) continue;
       slot.pinned = true;
-      for (const query of slot.queries) examples.push({ query, tool: name });
+      for (const query of slot.queries) examples.push({ query, tool: name, ...asker });
     }
     return examples;
   };
@@ -254,7 +263,11 @@ export function toolSession<Original>(
       turn++;
       forgetRemoved();
       await learn(pin(offerOptions.called), offerOptions.signal);
-      const selection = await picker.select(query, { limit, signal: offerOptions.signal });
+      const selection = await picker.select(query, {
+        limit,
+        signal: offerOptions.signal,
+        ...asker,
+      });
       lastRequest = exampleQuery(offerOptions.request ?? query);
       const requested = lastRequest === undefined ? [] : [lastRequest];
       const { added, evicted } = join(selection.picks, () => requested);
@@ -275,6 +288,7 @@ export function toolSession<Original>(
       const selection = await picker.select(query, {
         limit: searchOptions.limit ?? limit,
         signal: searchOptions.signal,
+        ...asker,
       });
       const queries = taught([query], searchOptions.request);
       join(selection.picks, () => queries);
@@ -287,6 +301,7 @@ export function toolSession<Original>(
       const found = await searchNeeds(picker, needs, {
         limit: searchOptions.limit ?? limit,
         ...(searchOptions.signal ? { signal: searchOptions.signal } : {}),
+        ...asker,
       });
       join(found.picks, (pick) =>
         taught(
