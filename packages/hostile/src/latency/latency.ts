@@ -60,7 +60,6 @@ const inputs: [string, string, SelectOptions][] = [
   ['only ?*?*?*#', '', { limit: 5, only: '?*?*?*#' }],
   ['only ?*?*?*?*#', '', { limit: 5, only: '?*?*?*?*#' }],
   ['only ?*?*?*?*?*?#, 10,000 words', manyWords(10_000), { limit: 5, only: '?*?*?*?*?*?#' }],
-  ['only *a*a*a*a*a*b, 1 MB of common words', megabyteOfWords, { limit: 5, only: '*a*a*a*a*a*b' }],
 ];
 
 const percentile = (sorted: number[], p: number) =>
