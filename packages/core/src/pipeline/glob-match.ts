@@ -1,13 +1,7 @@
-/**
- * A compiled scope glob: `*` any run of characters, `?` one (a code point), the rest literal.
- * Matching never backtracks: segments between stars are found leftmost, each at most once, so a
- * test costs at most name length × glob length steps whatever the glob (`?*?*?*?*#` included).
- */
-export type GlobMatcher = (name: string) => boolean;
-
 /** `?` inside a segment: any one code point. */
 const ANY = -1;
 
+/** A glob segment as code points, `?` as `ANY`. */
 const codePoints = (text: string): number[] => {
   const points: number[] = [];
   for (let i = 0; i < text.length; ) {
@@ -27,8 +21,12 @@ function matchesAt(name: readonly number[], at: number, segment: readonly number
   return true;
 }
 
-/** Compiles a glob once per select; the matcher is then read for every candidate a ranker scores. */
-export function compileGlob(glob: string): GlobMatcher {
+/**
+ * Compiles a scope glob (`*` any run of characters, `?` one code point, the rest literal) once per
+ * select, into a test read for every candidate a ranker scores. It never backtracks: segments
+ * between stars are found leftmost, each once, so a test costs at most name × glob steps.
+ */
+export function compileGlob(glob: string): (name: string) => boolean {
   const segments = glob.split('*').map(codePoints);
   const first = segments[0]!;
   if (segments.length === 1) {
