@@ -83,7 +83,8 @@ while (Date.now() - started < seconds * 1000) {
   searches++;
   if (tools.length === 0) empty++;
   peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
-  if (searches % 200 === 0) console.log(`during:  ${memory()} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  if (searches % 200 === 0)
+    console.log(`during:  ${memory()} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   await new Promise((resolve) => setTimeout(resolve, 5));
 }
 await new Promise((resolve) => setTimeout(resolve, 2 * every + 500));
