@@ -167,8 +167,8 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
     if (mode !== 'filter' && name === searchToolsTool.name) {
       const searched = searchArguments(args);
       let found: { tools: readonly McpTool[]; totalTokens?: number };
-      /** Each tool's needs, for a batched search. */
-      let needsOf: ((index: number) => readonly string[]) | undefined;
+      /** Each tool's needs as positions in `queries`, for a batched search: no text repeated. */
+      let needsOf: ((index: number) => readonly number[]) | undefined;
       if ('queries' in searched) {
         const batch = await gateway.searchNeeds(searched.queries, {
           limit: searched.limit,
@@ -179,7 +179,11 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
           searched.request,
         );
         found = { tools: batch.tools.map(({ tool }) => tool), totalTokens: batch.totalTokens };
-        needsOf = (index) => batch.tools[index]!.needs;
+        const position = new Map<string, number>();
+        searched.queries.forEach((query, i) => {
+          if (!position.has(query)) position.set(query, i);
+        });
+        needsOf = (index) => batch.tools[index]!.needs.map((need) => position.get(need)!);
       } else {
         found = await gateway.search(searched.query, {
           limit: searched.limit,

@@ -14,7 +14,7 @@ export const searchToolsTool: McpTool = {
     properties: {
       query: { type: 'string', description: 'The task in plain words, e.g. "open a pull request"' },
       queries: needsSchema(
-        `Instead of query: 1 to ${MAX_NEEDS} needs, one tool each, e.g. ["find the customer's email", "send an email"]; each tool found says which need it serves`,
+        `Instead of query: 1 to ${MAX_NEEDS} needs, one tool each, e.g. ["find the customer's email", "send an email"]; each tool found lists in needs the positions in queries (0 first) of the needs it serves`,
       ),
       request: {
         type: 'string',

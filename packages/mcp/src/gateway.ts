@@ -84,6 +84,12 @@ export interface Gateway {
 const defaultStartWaitMs = 5000;
 
 /**
+ * Removals after which the index is rebuilt from the catalogue: twice its size, at least 4,000,
+ * so an ordinary relist never rebuilds and a churning one cannot grow rankers' dictionaries.
+ */
+const rebuildAfterRemoving = (size: number): number => Math.max(4_000, 2 * size);
+
+/**
  * Waits until every upstream's first attempt has settled, or `waitMs`, whichever comes first;
  * resolves with the names of the upstreams still connecting.
  */
@@ -165,18 +171,44 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   /** Index mutations run one after another; each brings the picker in line with the catalogue. */
   let work: Promise<void> = Promise.resolve();
   let reconcileQueued = false;
+  /**
+   * Tools taken out of the index since it was built. Rankers keep a removed tool's terms in their
+   * dictionaries, so a churning upstream would grow them for ever: past twice the catalogue, the
+   * index is rebuilt from the catalogue (see `rebuildAfterRemoving`).
+   */
+  let removedSinceBuild = 0;
   const reconcile = async () => {
     reconcileQueued = false;
     if (!picker || closed) return;
-    const current = new Map(picker.tools().map((tool) => [tool.name, tool.original]));
-    const removed: string[] = [];
-    for (const [name, original] of current) {
-      if (catalogue.get(name)?.exposed !== original) removed.push(name);
+    const target = catalogue.all();
+    if (!options.openPicker && removedSinceBuild > rebuildAfterRemoving(target.length)) {
+      const rebuilt = await pipeline.index(target.map((entry) => entry.exposed));
+      if (closed) return;
+      // The old picker is left to the garbage collector, not disposed: pickers of one pipeline
+      // share its packer, and a search may still be reading the old one.
+      picker = rebuilt;
+      removedSinceBuild = 0;
+      for (const listener of listeners) listener();
+      return;
     }
-    const added = catalogue.all().filter((entry) => current.get(entry.name) !== entry.exposed);
-    if (removed.length) await picker.remove(removed);
-    if (added.length) await picker.add(added.map((entry) => entry.exposed));
-    if (removed.length || added.length) for (const listener of listeners) listener();
+    const current = new Map(picker.tools().map((tool) => [tool.name, tool.original]));
+    const wanted = new Map(target.map((entry) => [entry.name, entry.exposed]));
+    const gone: string[] = [];
+    const changed: McpTool[] = [];
+    for (const [name, original] of current) {
+      const next = wanted.get(name);
+      if (next === undefined) gone.push(name);
+      else if (next !== original) changed.push(next);
+    }
+    const added = target.filter((entry) => !current.has(entry.name)).map((entry) => entry.exposed);
+    // New names first, then the old out: a relisting upstream's tools stay searchable throughout.
+    if (added.length) await picker.add(added);
+    if (gone.length || changed.length) {
+      await picker.remove([...gone, ...changed.map((tool) => tool.name)]);
+      removedSinceBuild += gone.length + changed.length;
+    }
+    if (changed.length) await picker.add(changed);
+    if (gone.length || added.length || changed.length) for (const listener of listeners) listener();
   };
   const queueReconcile = () => {
     if (reconcileQueued) return;
@@ -309,10 +341,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         limit: searchOptions.limit ?? 5,
         ...(searchOptions.signal ? { signal: searchOptions.signal } : {}),
       });
-      // A tool removed while the search ran is not offered.
-      const tools = selection.originals.filter(
-        (tool) => catalogue.get(tool.name)?.exposed === tool,
-      );
+      // A tool removed from the index while the search ran is not offered; one a relisting
+      // upstream is replacing is, until its new list is in the index.
+      const tools = selection.originals.filter((tool) => picker!.get(tool.name)?.original === tool);
       return selection.totalTokens === undefined
         ? { tools }
         : { tools, totalTokens: selection.totalTokens };
@@ -323,7 +354,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         ...(searchOptions.signal ? { signal: searchOptions.signal } : {}),
       });
       const tools = found.picks
-        .filter((pick) => catalogue.get(pick.name)?.exposed === pick.tool.original)
+        .filter((pick) => picker!.get(pick.name)?.original === pick.tool.original)
         .map((pick) => ({
           tool: pick.tool.original,
           needs: pick.needs.map((need) => found.needs[need]!),

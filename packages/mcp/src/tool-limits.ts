@@ -37,3 +37,22 @@ export function oversizedTool(raw: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Largest message read from an upstream, in bytes: what the MCP SDK allows one stdio message,
+ * applied to HTTP upstreams too, so no transport lets an upstream fill the gateway's memory.
+ */
+export const maxUpstreamMessageBytes = 10 * 1024 * 1024;
+
+/**
+ * What the gateway says of an upstream message over the cap, after "upstream NAME ": what came
+ * over it, the cap, and what to do.
+ */
+export function oversizedMessage(method: string, tool?: string): string {
+  const what = tool === undefined ? method : `"${tool}"`;
+  const advice =
+    method === 'tools/list'
+      ? 'page tools/list with nextCursor or serve fewer tools'
+      : 'ask the tool for less (a narrower request, one page)';
+  return `sent a message over ${maxUpstreamMessageBytes / 1024 / 1024} MiB (${maxUpstreamMessageBytes} bytes) answering ${what}, past the gateway's cap on one upstream message; ${advice}`;
+}

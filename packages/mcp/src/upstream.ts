@@ -18,12 +18,13 @@ import { redactor } from '@shortlist/remote';
 import * as z from 'zod/v4';
 import { isSignInRequired, signInHint } from './auth-provider.js';
 import { gatewayAuth, withSignInSecrets } from './auth-upstream.js';
+import { cappedFetch } from './capped-fetch.js';
 import { mcpError } from './mcp-error.js';
 import { upstreamSecrets } from './redact.js';
 import type { ServerConfig } from './server-config.js';
 import { redactedLines } from './stderr-lines.js';
 import { stopTransport, watchProcess } from './stop-transport.js';
-import { oversizedTool } from './tool-limits.js';
+import { oversizedMessage, oversizedTool } from './tool-limits.js';
 
 /** Timings and hooks of one upstream connection; every duration is in milliseconds. */
 export interface UpstreamOptions {
@@ -110,6 +111,8 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
   let timer: NodeJS.Timeout | undefined;
   /** Malformed tools already warned about, so a relist does not warn again. */
   const warned = new Set<string>();
+  /** The session whose stdio message passed the SDK's cap, so what failed with it says why. */
+  let overflowed: Client | undefined;
   /** Every transport opened and not yet closed, connected or connecting, so close() stops all. */
   const transports = new Set<Transport>();
 
@@ -123,6 +126,8 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
       return new StreamableHTTPClientTransport(config.url, {
         requestInit: { headers: { ...config.headers } },
         ...auth?.transportOptions,
+        // Messages over the cap are never read whole, whichever fetch signs the requests.
+        fetch: cappedFetch(config.name, auth?.transportOptions.fetch),
       });
     }
     if (config.transport === 'sse') {
@@ -253,11 +258,20 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
       { name: 'shortlist-gateway', version: '0.0.0' },
       { capabilities: {} },
     );
-    session.onerror = () => undefined;
+    // The SDK closes a stdio session whose message passes its 10 MiB buffer; remember why.
+    session.onerror = (error) => {
+      if (/ReadBuffer exceeded maximum size/.test(error.message)) overflowed = session;
+    };
     const relist = lister(session);
     session.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (client === session)
-        relist().catch((error) => warn(`re-listing tools failed: ${describe(error)}`));
+        relist().catch((error) =>
+          warn(
+            overflowed === session
+              ? oversizedMessage('tools/list')
+              : `re-listing tools failed: ${describe(error)}`,
+          ),
+        );
     });
     let opened = false;
     const transport = transportFor();
@@ -265,7 +279,11 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
       transports.delete(transport);
       if (client === session) client = undefined;
       if (opened && !closed) {
-        warn('connection closed; reconnecting');
+        warn(
+          overflowed === session
+            ? `${oversizedMessage('a request')}; reconnecting`
+            : 'connection closed; reconnecting',
+        );
         scheduleReconnect();
       }
     };
@@ -295,9 +313,11 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
       } else if (!closed) {
         const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
         warn(
-          timedOut
-            ? `did not connect within ${connectTimeoutMs} ms (connectTimeoutMs, shortlist mcp: --connect-timeout); the other upstreams are served, and this one is retried in the background`
-            : `could not connect: ${describe(error)}; retrying`,
+          overflowed === session
+            ? `${oversizedMessage('tools/list')}; retrying`
+            : timedOut
+              ? `did not connect within ${connectTimeoutMs} ms (connectTimeoutMs, shortlist mcp: --connect-timeout); the other upstreams are served, and this one is retried in the background`
+              : `could not connect: ${describe(error)}; retrying`,
         );
         scheduleReconnect();
       }
@@ -348,6 +368,18 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
           },
         )) as CallToolResult;
       } catch (error) {
+        if (overflowed === session) {
+          // As HTTP upstreams answer (capped-fetch.ts): the model reads why, not a closed connection.
+          return {
+            content: [
+              {
+                type: 'text',
+                text: `upstream "${config.name}" closed while running "${tool}": it ${oversizedMessage('tools/call')}`,
+              },
+            ],
+            isError: true,
+          };
+        }
         if (limit.signal.aborted || /Maximum total timeout/.test(describe(error))) {
           throw mcpError(
             ErrorCode.RequestTimeout,

@@ -7,7 +7,10 @@
 // --evil-pattern (a tool whose schema regexes backtrack exponentially),
 // --leak-stderr (print SECRET_TOKEN to stderr in several encodings, and a 200,000-character line),
 // --sse (serve the older HTTP+SSE transport on 127.0.0.1, print the URL of its /sse stream),
-// --delay-initialize MS (read nothing, so answer no initialize, for MS milliseconds; over stdio).
+// --delay-initialize MS (read nothing, so answer no initialize, for MS milliseconds; over stdio),
+// --huge-result (a tool answering as many megabytes as asked),
+// --huge-list (twelve tools of 900,000 characters: a tools/list over 10 MiB),
+// --json-response (over --http, answer with JSON bodies instead of event streams).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -158,6 +161,22 @@ const evil = flag('evil-pattern')
       },
     ]
   : [];
+const hugeResult = flag('huge-result')
+  ? [
+      {
+        name: 'huge_result',
+        description: 'Return a text of the given number of megabytes',
+        inputSchema: object({ megabytes: { type: 'number' } }, ['megabytes']),
+      },
+    ]
+  : [];
+const hugeList = flag('huge-list')
+  ? Array.from({ length: 12 }, (_, i) => ({
+      name: `bulky_${i}`,
+      description: `Bulky tool ${i} ${'x'.repeat(900_000)}`,
+      inputSchema: object({}),
+    }))
+  : [];
 const plugins = new Map();
 
 const allTools = () =>
@@ -168,6 +187,8 @@ const allTools = () =>
     ...malformed,
     ...oversized,
     ...evil,
+    ...hugeList,
+    ...hugeResult,
     ...plugins.values(),
   ].map((tool) => ({
     ...tool,
@@ -249,6 +270,8 @@ function createMcpServer() {
         lastExportCancelled = extra.signal.aborted;
         return text('exported');
       }
+      case 'huge_result':
+        return text('y'.repeat(Math.round(args.megabytes * 1_000_000)));
       case 'export_status':
         return text(lastExportCancelled ? 'cancelled' : 'not cancelled');
       case 'crash_server':
@@ -332,6 +355,7 @@ if (flag('sse')) {
     if (!transport) {
       transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
+        enableJsonResponse: flag('json-response'),
         onsessioninitialized: (sid) => sessions.set(sid, transport),
       });
       await createMcpServer().connect(transport);

@@ -1,5 +1,5 @@
 import { bm25 } from '@shortlist/bm25';
-import { InvalidArgumentError, type Picker, pipe } from '@shortlist/core';
+import { ApiCallError, InvalidArgumentError, type Picker, pipe } from '@shortlist/core';
 import { freePort, startRedisServer, type TestRedisServer } from '@shortlist/test-servers';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +46,18 @@ afterAll(async () => {
 });
 
 describe('syncCatalogue', { timeout: 15_000 }, () => {
+  it('rejects caughtUp() with a typed error when the stream key holds another type', async () => {
+    await admin.set('shortlist:catalogue:default', 'not a stream');
+    const { sync } = await startProcess();
+    const waited = sync.caughtUp();
+    await expect(waited).rejects.toSatisfy(
+      (error: unknown) =>
+        ApiCallError.isInstance(error) &&
+        error.reason === 'bad-request' &&
+        /key shortlist:catalogue:default holds another type/.test(error.message),
+    );
+  });
+
   it('brings an add or a remove on one process to every other', async () => {
     const [a, b, c] = [await startProcess(), await startProcess(), await startProcess()];
     await a.sync.add([extra]);

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
+import { redisCallError } from './redis-call-error.js';
 import { whenReady } from './redis-connection.js';
+import { classifyRedisFailure } from './redis-failure.js';
 import { compareIds } from './stream-ids.js';
 import type { StreamPosition } from './stream-position.js';
 import type { SyncSettings } from './sync-settings.js';
@@ -37,8 +39,18 @@ export function caughtUp(parts: {
           'read latest change',
         )) as [string, string[]][];
         break;
-      } catch {
-        await sleep(settings.retryMs); // Redis away: wait for it, as this call promises
+      } catch (error) {
+        // Redis away: wait for it, as this call promises. A key of another type never changes
+        // by waiting: say so.
+        if (classifyRedisFailure(error, [settings.stream]).kind === 'wrong-type') {
+          throw redisCallError(
+            `${settings.label} caughtUp()`,
+            error,
+            'the shared catalogue cannot be read',
+            [settings.stream],
+          );
+        }
+        await sleep(settings.retryMs);
       }
     }
     if (!latest || compareIds(latest[0], position.lastId) <= 0) return;

@@ -88,15 +88,22 @@ export function checkSelector(selector: unknown, argument: string): ExampleSelec
   return selector as ExampleSelector;
 }
 
+/** The earliest `at` an example may carry (2000-01-01): anything before is a unit slip (seconds?). */
+const EARLIEST_EXAMPLE_AT = Date.UTC(2000, 0, 1);
+/** How far ahead of this clock an `at` may be (a day, for skewed clocks): later ones never age out. */
+const FUTURE_SLACK_MS = 86_400_000;
+
 /**
  * Examples a caller passed, checked one by one: a non-empty query of at most
- * `MAX_EXAMPLE_QUERY_LENGTH`, a tool name `known` accepts, `helpful` a boolean when given.
+ * `MAX_EXAMPLE_QUERY_LENGTH`, a tool name `known` accepts, `helpful` a boolean when given, and,
+ * given `now` (new examples, not stored ones), `at` between 2000-01-01 and a day after `now`.
  * Throws for the first bad one, so none of a bad batch is learnt.
  */
 export function checkExamples(
   examples: unknown,
   argument: string,
   known: (tool: string) => boolean,
+  now?: number,
 ): ToolExample[] {
   if (!Array.isArray(examples)) {
     return fail(
@@ -148,6 +155,17 @@ export function checkExamples(
         `${at}.at`,
         'a time in ms since the epoch',
         `${at}.at must be a finite time in ms since the epoch, got ${String(when)}`,
+      );
+    }
+    if (
+      now !== undefined &&
+      when !== undefined &&
+      (when < EARLIEST_EXAMPLE_AT || when > now + FUTURE_SLACK_MS)
+    ) {
+      return fail(
+        `${at}.at`,
+        'a time between 2000-01-01 and a day from now',
+        `${at}.at is ${when}, outside 2000-01-01 to a day from now; pass when the example was learnt in ms since the epoch (Date.now()), or leave it out`,
       );
     }
     if (

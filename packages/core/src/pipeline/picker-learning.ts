@@ -46,7 +46,12 @@ export function pickerLearning<Original>(
       checkOptions(options, 'learn(options)');
       if (line.broken) throw line.broken;
       const learners = learningIndexes('learn');
-      const checked = checkExamples(examples, 'learn(examples)', (tool) => view.current.has(tool));
+      const checked = checkExamples(
+        examples,
+        'learn(examples)',
+        (tool) => view.current.has(tool),
+        Date.now(),
+      );
       throwIfAborted(options?.signal);
       if (checked.length === 0) return;
       await Promise.all([

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { catalogueDigest, readStamp } from '../snapshot/catalogue-stamp.js';
 import { containerParts } from '../snapshot/container-parts.js';
+import { snapshotToolNames } from '../snapshot/snapshot-tool-names.js';
 import type { LongCallOptions } from '../spec/call-options.js';
 import type { FusionV1 } from '../spec/fusion-v1.js';
 import type { LearnerIndexV1, LearnerV1 } from '../spec/learner-v1.js';
@@ -154,6 +155,8 @@ function build(parts: PickerParts): Pipeline {
             return ranker.doIndex(tools, options);
           }
           const stamp = readStamp(snapshot);
+          if (!stamp.digest && !options?.catalogueVerified)
+            checkUnstamped(ranker.id, stamp.inner, tools);
           if (stamp.digest && !options?.catalogueVerified) {
             // A snapshot of other tool texts would rank by the old texts: index the new ones.
             if (stamp.stale) return ranker.doIndex(tools, options);
@@ -168,6 +171,22 @@ function build(parts: PickerParts): Pipeline {
       );
     },
   };
+}
+
+/**
+ * An unstamped part (a ranker's own `doSnapshot`, or one made before parts were stamped) has no
+ * digest to say it fits; where its names show another catalogue, it is refused, not restored.
+ */
+function checkUnstamped(id: string, snapshot: Uint8Array, tools: readonly Tool[]): void {
+  const names = snapshotToolNames(snapshot);
+  if (names === undefined) return;
+  const absent = tools.find((tool) => !names.has(tool.name));
+  if (names.size === tools.length && absent === undefined) return;
+  throw new InvalidArgumentError({
+    argument: `restore(snapshots.${id})`,
+    expected: 'a snapshot of these tools, as picker.snapshot() stamps it',
+    message: `restore(): the ${id} snapshot is unstamped (no catalogue digest) and was made for other tools (${names.size} in it, ${tools.length} given${absent ? `, "${absent.name}" not in it` : ''}); index the tools and store a new picker.snapshot()`,
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Tool } from '../tools/tool.js';
+import { compileGlob } from './glob-match.js';
 
 /**
  * The tools one select may pick from: names, a glob over names (`github__*`, `*_list_employees`;
@@ -18,7 +19,8 @@ export interface NameFilter {
 
 /**
  * A glob as a name test: one server's tools (`github__*`) or one action across servers
- * (`*_list_employees`) is a plain prefix or suffix test, read for every tool a ranker scores.
+ * (`*_list_employees`) is a plain prefix or suffix test; any other glob a matcher that never
+ * backtracks (`glob-match.ts`), read for every tool a ranker scores.
  */
 function globFilter(glob: string): NameFilter {
   const star = glob.indexOf('*');
@@ -31,26 +33,7 @@ function globFilter(glob: string): NameFilter {
     const suffix = glob.slice(1);
     return { has: (name) => name.endsWith(suffix) };
   }
-  const pattern = globPattern(glob);
-  return { has: (name) => pattern.test(name) };
-}
-
-const globCache = new Map<string, RegExp>();
-
-function globPattern(glob: string): RegExp {
-  let pattern = globCache.get(glob);
-  if (!pattern) {
-    const source = glob
-      .split('')
-      .map((char) =>
-        char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[\\^$.|+()[\]{}/-]/g, '\\$&'),
-      )
-      .join('');
-    pattern = new RegExp(`^${source}$`, 'su');
-    if (globCache.size >= 256) globCache.delete(globCache.keys().next().value!);
-    globCache.set(glob, pattern);
-  }
-  return pattern;
+  return { has: compileGlob(glob) };
 }
 
 /**

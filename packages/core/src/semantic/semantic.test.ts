@@ -152,6 +152,33 @@ describe('semantic()', () => {
     }
   });
 
+  it('refuses an all-zero row for a tool the embedder gives a real vector; keeps a real zero row', async () => {
+    const embedder = testEmbedder();
+    // Descriptions alone, so a tool without one embeds as zeros.
+    const text = (tool: { description: string }) => tool.description;
+    const featureless = toTools([...tools, { name: 'tool_blank', description: '' }]);
+    const index = await semantic({ embedder, text }).doIndex(featureless);
+    const content = decodeSnapshot(index.doSnapshot!(), { kind: 'semantic', formatVersion: 2 });
+    const keys = (content.meta as { keys: string[] }).keys;
+    // The embedder's own zeros (a tool without words) restore as they were.
+    const blankRow = keys.indexOf('tool_blank');
+    const rows = content.arrays[0] as Float32Array;
+    expect(rows.subarray(blankRow * 64, blankRow * 64 + 64).every((v) => v === 0)).toBe(true);
+    await expect(
+      semantic({ embedder, text }).doRestore!(index.doSnapshot!(), featureless),
+    ).resolves.toBeDefined();
+    // Zeros in place of tool_3's real row: refused, not restored as a tool nothing finds.
+    const zeroed = Float32Array.from(rows);
+    const row = keys.indexOf('tool_3');
+    zeroed.fill(0, row * 64, row * 64 + 64);
+    const tampered = encodeSnapshot({ ...content, arrays: [zeroed] });
+    await expect(semantic({ embedder, text }).doRestore!(tampered, featureless)).rejects.toSatisfy(
+      (error: unknown) =>
+        CorruptDataError.isInstance(error) &&
+        /row of "tool_3" is all zeros/.test((error as Error).message),
+    );
+  });
+
   it('needs an embedder', () => {
     expect(() => semantic({} as never)).toThrow(/semantic\(\) needs an embedder/);
   });

@@ -45,6 +45,37 @@ export function semantic(options: SemanticOptions): RankerV1 {
       { ...options, phase: 'semantic: embed tools', inputType: 'document' },
     );
 
+  /**
+   * A zero row is what a local embedder gives text without features, so it may be real; it is
+   * refused when the embedder gives that tool a real vector: the snapshot was damaged or altered.
+   */
+  const checkZeroRows = async (
+    keys: readonly string[],
+    matrix: Float32Array,
+    tools: readonly Tool[],
+    options?: Parameters<typeof embedMany>[2],
+  ) => {
+    const dimensions = embedder.dimensions;
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    const suspects: Tool[] = [];
+    for (let row = 0; row < keys.length; row++) {
+      let i = row * dimensions;
+      const end = i + dimensions;
+      while (i < end && matrix[i] === 0) i++;
+      const tool = i === end ? byName.get(keys[row]!) : undefined;
+      if (tool) suspects.push(tool);
+    }
+    if (suspects.length === 0) return;
+    const embedded = await embedTools(suspects, options);
+    const real = embedded.findIndex((vector) => vector.some((value) => value !== 0));
+    if (real !== -1) {
+      throw new CorruptDataError({
+        source: 'semantic snapshot',
+        message: `semantic snapshot cannot be restored: the row of "${suspects[real]!.name}" is all zeros, but ${embedder.modelId} embeds that tool as a real vector (a damaged or altered snapshot); re-index the tools`,
+      });
+    }
+  };
+
   const wrap = (vectors: VectorIndex): RankerIndexV1 => ({
     get size() {
       return vectors.size;
@@ -127,6 +158,7 @@ export function semantic(options: SemanticOptions): RankerV1 {
           )} holds ${matrix[bad]}; a stored vector must be finite, re-index the tools`,
         });
       }
+      await checkZeroRows(meta.keys, matrix, tools, options);
       const vectors = createVectorIndex(embedder.dimensions, 1);
       // The usual case, rows of exactly these tools in their order: no set of names is needed.
       if (sameToolNames(meta.keys, tools)) {

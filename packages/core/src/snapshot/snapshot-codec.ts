@@ -22,7 +22,7 @@ export interface SnapshotContent {
   readonly arrays: readonly SnapshotArray[];
 }
 
-const MAGIC = 0x4e534c53; // "SLSN" little-endian
+export const MAGIC = 0x4e534c53; // "SLSN" little-endian
 /** 2: CRC-32 checksum (1 used a word-wise FNV variant); older snapshots are refused as corrupt. */
 const CONTAINER_VERSION = 2;
 const constructors = {

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CorruptDataError } from '../errors/corrupt-data-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { pipe } from '../pipeline/pipe.js';
+import { semantic } from '../semantic/semantic.js';
 import type { RankerIndexV1, RankerV1 } from '../spec/ranker-v1.js';
+import { testEmbedder } from '../test-embedder.js';
 import { defaultTokenizer } from '../text/tokenizer.js';
 import { toolText } from '../text/tool-fields.js';
+import { toTools } from '../tools/to-tools.js';
 import { encodePickerSnapshot } from './picker-container.js';
 import { snapshotConfiguration } from './snapshot-configuration.js';
 
@@ -174,5 +178,24 @@ describe('restore() and stale snapshots', () => {
     });
     mine[mine.length - 20]! ^= 1;
     await expect(pipe(ranker).restore(tools, mine)).rejects.toThrow(CorruptDataError);
+  });
+
+  it('refuses an unstamped part whose tools are not the catalogue, with InvalidArgumentError', async () => {
+    const embedder = testEmbedder();
+    // What semantic's own doSnapshot returns: no stamp, but its tool names.
+    const unstamped = {
+      semantic: (await semantic({ embedder }).doIndex(toTools(tools))).doSnapshot!(),
+    };
+    const restored = await pipe(semantic({ embedder })).restore(tools, unstamped);
+    expect(restored.size).toBe(2);
+    const renamed = [tools[0]!, { name: 'get_forecast', description: 'Weather forecast' }];
+    const refused = pipe(semantic({ embedder })).restore(renamed, unstamped);
+    await expect(refused).rejects.toThrow(InvalidArgumentError);
+    await expect(refused).rejects.toThrow(/unstamped .*"get_forecast" not in it/);
+    // A caller that verified the catalogue itself is trusted, as for stamped parts.
+    const verified = await pipe(semantic({ embedder })).restore(renamed, unstamped, {
+      catalogueVerified: true,
+    });
+    expect(verified.size).toBe(2);
   });
 });

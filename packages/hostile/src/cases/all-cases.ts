@@ -1,5 +1,6 @@
 import type { HostileCase } from '../hostile-case.js';
 import { boundCases, vectorCases } from './bound-cases.js';
+import { boundedAgainCases } from './bounded-again-cases.js';
 import { cliCases } from './cli-cases.js';
 import { deadlineCases, finiteCases, redactionCases } from './embedder-cases.js';
 import { gatewayCases } from './gateway-cases.js';
@@ -34,6 +35,7 @@ export const allCases: readonly HostileCase[] = [
   ...cliCases,
   ...processCases,
   ...redisCases,
+  ...boundedAgainCases,
 ].sort((a, b) => a.item - b.item);
 
 /** Short titles of the issue's items, for the table. */
@@ -52,4 +54,5 @@ export const itemTitles: Readonly<Record<number, string>> = {
   12: 'zero or misplaced vectors, NaN snapshot rows',
   13: 'issue 23: the MCP gateway and the CLI',
   14: 'issue 23: Redis eviction, a full Redis, WRONGTYPE, stale build locks',
+  15: 'issue 37: hostile scopes, oversized and churning upstreams, batched search, snapshots, `at`, stream key type',
 };

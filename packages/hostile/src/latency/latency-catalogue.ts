@@ -36,7 +36,10 @@ const word = (i: number): string => {
   return text;
 };
 
-/** Hostile tools, each kind in turn: long runs, CJK, punctuation, 2,000 parameters, blanks. */
+/**
+ * Hostile tools, each kind in turn: long runs, CJK, punctuation, 2,000 parameters, blanks; each
+ * named with 40 characters, the length that made backtracking scope globs take seconds.
+ */
 const hostileTool = (i: number) => {
   const kinds = [
     () => ({ description: `search files ${'x'.repeat(20_000 + (i % 7) * 10_000)}` }),
@@ -53,7 +56,7 @@ const hostileTool = (i: number) => {
     }),
     () => ({ description: `get the ${word(i)} ${' '.repeat(50_000)} report` }),
   ];
-  return { name: `hostile_${i}`, ...kinds[i % kinds.length]!() };
+  return { name: `hostile_${i}_`.padEnd(40, 'a'), ...kinds[i % kinds.length]!() };
 };
 
 /** 10,000 tools: the benchmark's and hostile ones. */
