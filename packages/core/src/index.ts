@@ -31,7 +31,7 @@ export {
 } from './snapshot/memory-snapshot-store.js';
 export type { SnapshotStore } from './snapshot/snapshot-store.js';
 export type { EmbedderV1 } from './spec/embedder-v1.js';
-export type { FusionV1 } from './spec/fusion-v1.js';
+export type { Confidence, FusionV1 } from './spec/fusion-v1.js';
 export type { PackerV1 } from './spec/packer-v1.js';
 export type { RankerV1 } from './spec/ranker-v1.js';
 export { type SpecVersion, supportedSpecVersions } from './spec/versions.js';

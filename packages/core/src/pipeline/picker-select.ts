@@ -2,8 +2,19 @@ import type { FusedTool, SourceRanking } from '../spec/fusion-v1.js';
 import type { RankedTool } from '../spec/ranker-v1.js';
 import type { Tool } from '../tools/tool.js';
 import { throwIfAborted } from '../util/abort.js';
-import { abstainedSelection, abstentionReason } from './abstention.js';
-import { packedSelection, plainSelection, toolFor, withTruncation } from './build-selection.js';
+import {
+  abstainedSelection,
+  abstentionReason,
+  confidenceOf,
+  lowConfidenceReason,
+} from './abstention.js';
+import {
+  packedSelection,
+  plainSelection,
+  toolFor,
+  withConfidence,
+  withTruncation,
+} from './build-selection.js';
 import { callPlugin } from './call-plugin.js';
 import type { CatalogueView } from './catalogue-view.js';
 import { LazyCandidate } from './lazy-candidate.js';
@@ -12,7 +23,13 @@ import type { MutationLine } from './mutation-line.js';
 import type { Picker, PickerParts, SelectOptions } from './picker.js';
 import { capQuery } from './query-length.js';
 import type { RankAndFuse } from './rank-and-fuse.js';
-import { checkLimit, checkOptions, checkOverFetch, checkQuery } from './select-options.js';
+import {
+  checkAbstain,
+  checkLimit,
+  checkOptions,
+  checkOverFetch,
+  checkQuery,
+} from './select-options.js';
 import type { Selection } from './selection.js';
 import { scopeFilter } from './tool-scope.js';
 
@@ -46,6 +63,7 @@ export function pickerSelect<Original>(
       'select(options.overFetch)',
     );
     checkQuery(query, 'select(query)');
+    const abstain = checkAbstain(options.abstain, 'select(options.abstain)');
     const { signal } = options;
     const only =
       options.only === undefined ? undefined : scopeFilter(options.only, (name) => held.get(name));
@@ -77,20 +95,34 @@ export function pickerSelect<Original>(
       sources = await ranking.rank(capped.query, rankDepth, signal);
       fused = await ranking.fuse(sources, wanted, signal);
     }
-    const abstained = abstentionReason(fusion, sources);
-    if (abstained !== undefined) {
-      return withTruncation(
-        abstainedSelection<Original>(query, abstained, packer !== undefined),
-        capped.truncated,
-      );
-    }
     if (!quiet || begun !== line.begun) {
       // A mutation overlapped: rankers may name tools added after this select began.
       fused = fused.filter((entry) => held.has(entry.name));
     }
+    const confidence = confidenceOf(
+      fusion,
+      capped.query,
+      sources,
+      fused as readonly FusedTool[],
+      (name) => held.get(name),
+    );
+    const abstained =
+      abstain === 'never'
+        ? undefined
+        : (abstentionReason(fusion, sources) ??
+          lowConfidenceReason(confidence, abstain ?? fusion?.abstainBelow, fused[0]?.name));
+    if (abstained !== undefined) {
+      return withTruncation(
+        abstainedSelection<Original>(query, abstained, packer !== undefined, fused, confidence),
+        capped.truncated,
+      );
+    }
     if (!packer) {
       return withTruncation(
-        plainSelection(query, fused, sources[0]!.rankerId, held, fusedBy),
+        withConfidence(
+          plainSelection(query, fused, sources[0]!.rankerId, held, fusedBy),
+          confidence,
+        ),
         capped.truncated,
       );
     }
@@ -107,7 +139,10 @@ export function pickerSelect<Original>(
     );
     const packed = packing instanceof Promise ? await packing : packing;
     return withTruncation(
-      packedSelection(query, fused, candidates, packed, sources[0]!.rankerId, packer.id),
+      withConfidence(
+        packedSelection(query, fused, candidates, packed, sources[0]!.rankerId, packer.id),
+        confidence,
+      ),
       capped.truncated,
     );
   };

@@ -28,6 +28,11 @@ export interface SelectOptions extends CallOptions {
    * the full ranking's, less the tools outside the scope. @default every tool
    */
   readonly only?: ToolScope;
+  /**
+   * When to answer "no tool fits" instead of picking: `'never'`, or the `confidence.first` (0 to
+   * 1) below which to abstain. @default the pipeline's own (`lexical()`: chosen on its benchmark)
+   */
+  readonly abstain?: 'never' | number;
 }
 
 export interface RankingsOptions extends CallOptions {
