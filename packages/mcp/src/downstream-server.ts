@@ -7,13 +7,12 @@ import {
   ListToolsRequestSchema,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { checkNeeds } from '@shortlist/core/adapter';
+import { checkNeeds, noToolFits } from '@shortlist/core/adapter';
 import { argumentErrorResult } from './argument-error-result.js';
 import type { Gateway } from './gateway.js';
 import { callToolTool, maxSearchLimit, searchToolsTool } from './gateway-tools.js';
 import { mcpError } from './mcp-error.js';
 import { type GatewayMode, type ModeOptions, matchesAllowList } from './mode-options.js';
-import { noToolMatched } from './no-tool-matched.js';
 import { sessionLearning } from './session-learning.js';
 
 type RequestExtra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
@@ -153,7 +152,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
     const { name, arguments: args } = request.params;
     if (mode !== 'filter' && name === searchToolsTool.name) {
       const searched = searchArguments(args);
-      let found: { tools: readonly McpTool[]; totalTokens?: number };
+      let found: { tools: readonly McpTool[]; totalTokens?: number; nearest?: readonly string[] };
       /** Each tool's needs, for a batched search. */
       let needsOf: ((index: number) => readonly string[]) | undefined;
       if ('queries' in searched) {
@@ -197,9 +196,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
         ...(connecting.length ? { connecting } : {}),
         ...(found.tools.length === 0
           ? {
-              message: noToolMatched(
-                'queries' in searched ? searched.queries.join('; ') : searched.query,
-              ),
+              message: noToolFits(found.nearest),
             }
           : {}),
       };
