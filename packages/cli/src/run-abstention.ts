@@ -11,10 +11,10 @@ import { createPipeline, type PipelineSettings } from './pipelines.js';
 import { stderrLine } from './terminal-text.js';
 
 /** The shared sets the abstention benchmark pits against each other. */
-export const abstentionSets = ['bfcl', 'metatool', 'sealtools'] as const;
+const abstentionSets = ['bfcl', 'metatool', 'sealtools'] as const;
 
 /** How `runAbstention` draws and runs its requests. */
-export interface RunAbstentionOptions {
+interface RunAbstentionOptions {
   readonly pipeline?: string;
   readonly split?: AbstentionSplit;
   readonly own?: number;

@@ -51,7 +51,7 @@ export interface AbstentionReport {
   readonly ndcgAbstaining: Interval;
   /** Own requests whose first pick is a wrong sibling. */
   readonly wrongSiblingFirst: Interval;
-  /** Calibration of the first-pick confidence on own requests, when selections carry one. */
+  /** Calibration of the first-pick confidence on the own requests whose selections carry one. */
   readonly calibration?: Calibration;
   readonly outcomes: readonly AbstentionOutcome[];
   /** Wall time of the whole run, ms. */
@@ -148,7 +148,8 @@ export async function evaluateAbstention(
       own.map((o) => o.wrongSibling),
       bootstrap,
     ),
-    ...(withConfidence.length === own.length && own.length > 0
+    // Requests no ranker found anything for have no first pick to be sure of, so no confidence.
+    ...(withConfidence.length > 0
       ? {
           calibration: calibration(
             withConfidence.map((o) => o.confidence!),
