@@ -3,7 +3,7 @@ import { jsonSchema, type Schema } from 'ai';
 
 /** What `withToolSearch()`'s tool tells the model, `queries` included. */
 export function searchToolDescription(maxResults: number): string {
-  return `Search for tools matching a query; for a task that needs several tools, pass each need in queries and one search finds tools for all of them. Returns up to ${maxResults} matching tools for each. Matches become available on the next model step, after this execution finishes. Wait for their tool definitions before calling the discovered tools. If no tools match, try different keywords.`;
+  return `Search for tools matching a query; for a task that needs several tools, pass each need in queries and one search finds tools for all of them. Returns up to ${maxResults} matching tools for each. Matches become available on the next model step, after this execution finishes. Wait for their tool definitions before calling the discovered tools. If none comes back, no tool fits: answer without a tool or ask the user, rather than searching again.`;
 }
 
 /**

@@ -139,7 +139,12 @@ describe('anthropicShortlist: search answers', () => {
     expect(none).toEqual({
       type: 'tool_result',
       tool_use_id: 'a',
-      content: [{ type: 'text', text: 'No tools matched "zzqx". Search again with other words.' }],
+      content: [
+        {
+          type: 'text',
+          text: 'No tool fits this request. Do not search again for it: answer without a tool, or ask the user what they need.',
+        },
+      ],
     });
     expect(capped!.content).toEqual([
       { type: 'tool_reference', tool_name: 'get_forecast' },

@@ -7,6 +7,7 @@ import { InvalidArgumentError, type Picker } from '@shortlist/core';
 import {
   conversationQuery,
   lastUserRequest,
+  noToolFits,
   type ToolSession,
   toolSession,
 } from '@shortlist/core/adapter';
@@ -141,7 +142,7 @@ export function anthropicShortlist(
         content: [
           {
             type: 'text',
-            text: `No tools matched "${input.query}". Search again with other words.`,
+            text: noToolFits('nearest' in found ? found.nearest : undefined),
           },
         ],
       };

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -202,10 +202,48 @@ describe('--help', () => {
     [['eval'], 'Usage: shortlist eval [options] <dataset>'],
     [['bench'], 'Usage: shortlist bench [options]'],
     [['report'], 'Usage: shortlist report [options]'],
+    [['abstention'], 'Usage: shortlist abstention [options]'],
   ])('shortlist %j --help', async (command, usage) => {
     const result = await runCli([...command, '--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(usage);
+  });
+});
+
+describe('shortlist abstention', () => {
+  it("asks each catalogue its own, the other sets' and leave-out requests, as JSON", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'shortlist-abstention-'));
+    try {
+      for (const name of ['bfcl', 'metatool', 'sealtools']) {
+        await symlink(fixture('benchmarks/tiny'), join(dir, name));
+      }
+      const result = await runCli(['abstention', '--benchmarks', dir, '--json']);
+      expect(result.code).toBe(0);
+      const reports = JSON.parse(result.stdout) as {
+        catalogue: string;
+        counts: Record<string, number>;
+        outcomes: { kind: string }[];
+      }[];
+      expect(reports.map((report) => report.catalogue)).toEqual(['bfcl', 'metatool', 'sealtools']);
+      // Every test-split request of the tiny set: as its own, from each of the two others, left out.
+      const { own, foreign, leaveOut, leaveOutSibling } = reports[0]!.counts;
+      expect(own).toBeGreaterThan(0);
+      expect(foreign).toBe(2 * own!);
+      expect(leaveOut! + leaveOutSibling!).toBe(own);
+      expect(new Set(reports[0]!.outcomes.map((outcome) => outcome.kind))).toEqual(
+        new Set(['own', 'foreign', 'leave-out']),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a split other than train or test, saying which to use', async () => {
+    const result = await runCli(['abstention', '--split', 'dev']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /--split must be train \(to choose settings on\) or test \(to report\), got "dev"/,
+    );
   });
 });
 

@@ -8,7 +8,7 @@ const helpOf = (argv: string[] | undefined, command: string) =>
     .helpInformation();
 
 describe('createProgram', () => {
-  const all = ['select', 'demo', 'eval', 'bench', 'report', 'mcp'];
+  const all = ['select', 'demo', 'eval', 'bench', 'report', 'mcp', 'abstention'];
 
   it('registers every command for help, the version and unknown commands', () => {
     expect(names()).toEqual(all);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { abstentionCommand } from './commands/abstention.js';
 import { benchCommand } from './commands/bench.js';
 import { demoCommand } from './commands/demo.js';
 import { evalCommand } from './commands/eval.js';
@@ -23,6 +24,7 @@ const commands: Readonly<Record<string, (program: Command) => void>> = {
   bench: benchCommand,
   report: reportCommand,
   mcp: mcpCommand,
+  abstention: abstentionCommand,
 };
 
 /**

@@ -29,6 +29,7 @@ it('@shortlist/core/adapter exports exactly the adapter kit', async () => {
       "lastUserRequest",
       "mergeNeeds",
       "needsSchema",
+      "noToolFits",
       "readNativeTools",
       "searchNeeds",
       "toolSession",

@@ -7,6 +7,7 @@ export {
   lastUserRequest,
   trimText,
 } from './conversation/conversation-query.js';
+export { noToolFits } from './conversation/no-tool-fits.js';
 export {
   type AdapterLearningOptions,
   defaultExamples,

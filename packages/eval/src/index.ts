@@ -1,4 +1,13 @@
 export { completeAt, hitAt, ndcgAt, recallAt, reciprocalRank } from '@shortlist/core/kit';
+export { abstentionMarkdown } from './abstention-markdown.js';
+export {
+  type AbstentionKind,
+  type AbstentionRequest,
+  type AbstentionSizes,
+  type AbstentionSplit,
+  abstentionRequests,
+  abstentionSplit,
+} from './abstention-requests.js';
 export {
   type BootstrapOptions,
   bootstrapInterval,
@@ -6,6 +15,7 @@ export {
   type PairedInterval,
   pairedBootstrap,
 } from './bootstrap.js';
+export { type Calibration, calibration, type ReliabilityBin } from './calibration.js';
 export { type Comparison, compare, type MetricComparison } from './compare.js';
 export type { Dataset, DatasetQuery } from './dataset.js';
 export { DatasetError, type DatasetProblem } from './dataset-error.js';
@@ -15,6 +25,13 @@ export {
   type RetrieveFunction,
   type Selector,
 } from './evaluate.js';
+export {
+  type AbstainingPicker,
+  type AbstentionOutcome,
+  type AbstentionReport,
+  type EvaluateAbstentionOptions,
+  evaluateAbstention,
+} from './evaluate-abstention.js';
 export {
   evaluateOnline,
   type OnlineMetric,

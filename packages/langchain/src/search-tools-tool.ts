@@ -6,6 +6,7 @@ import {
   lastUserRequest,
   MAX_NEEDS,
   needsSchema,
+  noToolFits,
   trimText,
 } from '@shortlist/core/adapter';
 import { conversationKey } from './conversation-key.js';
@@ -69,12 +70,16 @@ export function searchToolsTool(
         ...(request === undefined ? {} : { request }),
       };
       const foundBy: Record<string, readonly string[]> = {};
+      let nearest: readonly string[] | undefined;
       const picks = needs
         ? (await entry.session.searchNeeds(needs, options)).picks.map((pick) => {
             foundBy[pick.name] = pick.needs.map((need) => needs[need]!);
             return pick;
           })
-        : (await entry.session.search(query, options)).picks;
+        : await entry.session.search(query, options).then((selection) => {
+            nearest = selection.nearest;
+            return selection.picks;
+          });
       const found = picks
         .map((pick) => pick.tool)
         .filter((found) => entry.available === undefined || entry.available.has(found.name));
@@ -84,7 +89,7 @@ export function searchToolsTool(
         ...(needs ? { queries: needs, foundBy } : {}),
       };
       if (found.length === 0) {
-        return [`No tool matched "${query}". Search again with other words.`, artifact];
+        return [noToolFits(nearest), artifact];
       }
       const lines = found.map(
         (found) =>

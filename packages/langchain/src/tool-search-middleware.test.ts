@@ -77,6 +77,26 @@ describe('shortlistToolSearchMiddleware through createAgent and ChatOpenAI', () 
     }
   });
 
+  it('tells the model plainly when no tool fits, and the agent answers without searching again', async () => {
+    const { tools, picker, executed } = await sampleCatalogue();
+    const agent = createAgent({
+      model: localModel(server),
+      tools,
+      middleware: [shortlistToolSearchMiddleware(picker)],
+    });
+    server.script(searchThenCall('zzqx frobnicate', {}));
+    const result = await agent.invoke({ messages: [{ role: 'user', content: 'zzqx please' }] });
+    const searched = result.messages.filter(
+      (m) => m.getType() === 'tool' && (m as ToolMessage).name === 'search_tools',
+    ) as ToolMessage[];
+    expect(searched.map((m) => m.text)).toEqual([
+      'No tool fits this request. Do not search again for it: answer without a tool, or ask the user what they need.',
+    ]);
+    expect((searched[0]!.artifact as ToolSearchArtifact).tools).toEqual([]);
+    expect(executed).toEqual([]);
+    expect(result.messages.at(-1)!.text).toBe('All done.');
+  });
+
   it('answers a batched search (queries) in one result, and a call teaches the need that found it', async () => {
     const learnt = memoryExampleStore();
     const { tools, picker, executed } = await sampleCatalogue(learnt);

@@ -1,5 +1,7 @@
 import type { FusionV1 } from '@shortlist/core';
 import type { SourceRanking } from '@shortlist/core/kit';
+import { lexicalConfidence } from './confidence.js';
+import { defaultAbstainBelow } from './confidence-coefficients.js';
 
 /**
  * Best tfidf cosine below which `lexical()` may answer "no tool matched": measured on the shared
@@ -35,7 +37,15 @@ function reason(rankings: readonly SourceRanking[]): string | undefined {
     : `the request shares too few words with any tool (best tfidf cosine ${words.toFixed(3)}, below ${abstainBelow})`;
 }
 
-/** `fusion`, answering "no tool matched" where `lexical()`'s abstention rule says so. */
+/**
+ * `fusion`, answering "no tool matched" where `lexical()`'s abstention rule says so, with
+ * `lexical()`'s calibrated confidence on every selection and the default bar it abstains under.
+ */
 export function withAbstention<Fusion extends FusionV1>(fusion: Fusion): Fusion {
-  return { ...fusion, doAbstain: reason };
+  return {
+    ...fusion,
+    doAbstain: reason,
+    doConfidence: lexicalConfidence,
+    abstainBelow: defaultAbstainBelow,
+  };
 }

@@ -1,7 +1,7 @@
 import type { ToolsInput } from '@mastra/core/agent';
 import { createTool } from '@mastra/core/tools';
 import type { Picker } from '@shortlist/core';
-import { MAX_NEEDS, searchNeeds, trimText } from '@shortlist/core/adapter';
+import { MAX_NEEDS, noToolFits, searchNeeds, trimText } from '@shortlist/core/adapter';
 import { z } from 'zod';
 
 /** What the search tool answers: the tools found, best first, and a line for the model. */
@@ -58,18 +58,22 @@ export function searchToolsTool(
         };
       }
       const signal = (options as { abortSignal?: AbortSignal } | undefined)?.abortSignal;
+      let nearest: readonly string[] | undefined;
       const results = needs?.length
         ? (await searchNeeds(picker, needs, { limit: maxResults, signal })).picks.map((pick) => ({
             name: pick.name,
             description: trimText(pick.tool.description, 300),
             needs: pick.needs.map((need) => needs[need]!),
           }))
-        : (await picker.select(query, { limit: maxResults, signal })).picks.map((pick) => ({
-            name: pick.name,
-            description: trimText(pick.tool.description, 300),
-          }));
+        : await picker.select(query, { limit: maxResults, signal }).then((selection) => {
+            nearest = selection.nearest;
+            return selection.picks.map((pick) => ({
+              name: pick.name,
+              description: trimText(pick.tool.description, 300),
+            }));
+          });
       if (results.length === 0) {
-        return { results, message: `No tool matched "${query}". Search again with other words.` };
+        return { results, message: noToolFits(nearest) };
       }
       return {
         results,

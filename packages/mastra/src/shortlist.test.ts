@@ -50,6 +50,18 @@ it('hands back the same tool objects, with search_tools beside them when searchi
   expect(found.message).toMatch(/^Found \d tools?: secrets_scan_repository/);
 });
 
+it('answers a search no tool fits with the one message that says so, naming the nearest as guesses', async () => {
+  const picks = await shortlist(tools, { search: true });
+  const found = (await picks.tools.search_tools!.execute!(
+    { context: { query: '¿qué tiempo hará mañana en Madrid?' } } as never,
+    {} as never,
+  )) as { results: unknown[]; message: string };
+  expect(found.results).toEqual([]);
+  expect(found.message).toMatch(
+    /^No tool fits this request\.( The closest tools \([^)]+\) are unlikely to fit; use one only if it plainly does what the user asked\.)? Do not search again for it: answer without a tool, or ask the user what they need\.$/,
+  );
+});
+
 it('keeps conversations apart and each one stable, and names in alwaysActive always pass', async () => {
   const picks = await shortlist(tools, { alwaysActive: ['updateWorkingMemory'] });
   const weather = await step(picks.prepareStep, ask('weather forecast for Oslo this week'));

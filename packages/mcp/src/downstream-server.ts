@@ -7,13 +7,12 @@ import {
   ListToolsRequestSchema,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { checkNeeds } from '@shortlist/core/adapter';
+import { checkNeeds, noToolFits } from '@shortlist/core/adapter';
 import { argumentErrorResult } from './argument-error-result.js';
 import type { Gateway } from './gateway.js';
 import { callToolTool, maxSearchLimit, searchToolsTool } from './gateway-tools.js';
 import { mcpError } from './mcp-error.js';
 import { type GatewayMode, type ModeOptions, matchesAllowList } from './mode-options.js';
-import { noToolMatched } from './no-tool-matched.js';
 import { sessionLearning } from './session-learning.js';
 import { signInNeeded } from './sign-in-needed.js';
 
@@ -166,7 +165,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
     const { name, arguments: args } = request.params;
     if (mode !== 'filter' && name === searchToolsTool.name) {
       const searched = searchArguments(args);
-      let found: { tools: readonly McpTool[]; totalTokens?: number };
+      let found: { tools: readonly McpTool[]; totalTokens?: number; nearest?: readonly string[] };
       /** Each tool's needs as positions in `queries`, for a batched search: no text repeated. */
       let needsOf: ((index: number) => readonly number[]) | undefined;
       if ('queries' in searched) {
@@ -217,9 +216,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
         ...(signIn ? { needsSignIn: signIn } : {}),
         ...(found.tools.length === 0
           ? {
-              message: noToolMatched(
-                'queries' in searched ? searched.queries.join('; ') : searched.query,
-              ),
+              message: noToolFits(found.nearest),
             }
           : {}),
       };

@@ -35,6 +35,8 @@ import { connectUpstream, type Upstream, type UpstreamCallOptions } from './upst
 export interface SearchResult {
   readonly tools: readonly McpTool[];
   readonly totalTokens?: number;
+  /** When the search abstained: the nearest tools' names, to name only as unlikely guesses. */
+  readonly nearest?: readonly string[];
 }
 
 /** What a batched `search_tools` found: each tool with the needs (by text) whose search found it. */
@@ -344,9 +346,11 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       // A tool removed from the index while the search ran is not offered; one a relisting
       // upstream is replacing is, until its new list is in the index.
       const tools = selection.originals.filter((tool) => picker!.get(tool.name)?.original === tool);
-      return selection.totalTokens === undefined
-        ? { tools }
-        : { tools, totalTokens: selection.totalTokens };
+      return {
+        tools,
+        ...(selection.totalTokens === undefined ? {} : { totalTokens: selection.totalTokens }),
+        ...(selection.nearest?.length ? { nearest: selection.nearest } : {}),
+      };
     },
     async searchNeeds(needs, searchOptions = {}) {
       const found = await searchNeeds(picker!, needs, {

@@ -175,6 +175,27 @@ async function learningSection(
   return parts.join('\n\n');
 }
 
+/**
+ * The abstention benchmark (what `shortlist abstention` prints) on the test split, with the
+ * confidence's reliability plot that `lab/confidence-fit.mjs` draws.
+ */
+async function abstentionSection(dir: string): Promise<string> {
+  const { abstentionMarkdown } = await import('@shortlist/eval');
+  const { runAbstention } = await import('../run-abstention.js');
+  const reports = await runAbstention(dir);
+  return [
+    '## Abstention and confidence',
+    abstentionDescription,
+    abstentionMarkdown(reports),
+    `Run time per catalogue: ${reports.map((report) => `${report.catalogue} ${(report.elapsedMs / 1000).toFixed(1)} s`).join(', ')}. \`shortlist abstention [--split train]\` prints this table alone.`,
+    "![Reliability of the first-pick confidence on each set's own test requests](figures/confidence-reliability.svg)",
+  ].join('\n\n');
+}
+
+/** What the abstention table measures, above it. */
+const abstentionDescription =
+  'Does the default pipeline answer "no tool fits" when nothing does? Each set\'s catalogue is asked, on the test split (MetaTool\'s own; BFCL and Seal-Tools halved by a hash of the query id), 300 of its own requests, 300 requests of the other two sets (150 each), and 100 of its own requests with their right tools removed first (leave-out; those whose right tool has a same-name variant left, which may still serve, are counted apart). Foreign and leave-out columns are the share abstained on (higher is better); false abstention is the share of own requests abstained on (lower is better); nDCG@10 is over own requests with abstention off and on (an abstained request scores 0); a wrong sibling is a first pick of the same name or dotted namespace as a right tool; ECE is the expected calibration error (10 bins) of `Selection.confidence.first` on own requests. An empty selection counts as abstained. Percent with 95% bootstrap intervals.';
+
 async function reportAction(options: ReportOptions): Promise<void> {
   const root = repoRoot();
   const dir = resolve(options.benchmarks ?? defaultBenchmarksDir());
@@ -228,6 +249,10 @@ async function reportAction(options: ReportOptions): Promise<void> {
     );
   }
   const learning = await learningSection(dir, names, options.sample);
+  const abstention =
+    names.includes('bfcl') && names.includes('metatool') && names.includes('sealtools')
+      ? await abstentionSection(dir)
+      : '';
   const command = `node packages/cli/dist/bin.js report${options.sample ? ` --sample ${options.sample}` : ''}`;
   const document = [
     '# Benchmarks',
@@ -258,6 +283,7 @@ async function reportAction(options: ReportOptions): Promise<void> {
     ),
     ...sections,
     learning,
+    ...(abstention ? [abstention] : []),
   ].join('\n\n');
   await writeFile(out, `${document}\n`);
   writeStdout(

@@ -1,5 +1,5 @@
 import { PluginError } from '../errors/plugin-error.js';
-import type { FusedTool } from '../spec/fusion-v1.js';
+import type { Confidence, FusedTool } from '../spec/fusion-v1.js';
 import type { PackResult } from '../spec/packer-v1.js';
 import type { RankedTool } from '../spec/ranker-v1.js';
 import type { Tool } from '../tools/tool.js';
@@ -134,4 +134,12 @@ export function withTruncation<Original>(
   truncated: QueryTruncation | undefined,
 ): Selection<Original> {
   return truncated ? { ...selection, truncated } : selection;
+}
+
+/** The selection with the pipeline's confidence in its picks, when the pipeline gives one. */
+export function withConfidence<Original>(
+  selection: Selection<Original>,
+  confidence: Confidence | undefined,
+): Selection<Original> {
+  return confidence ? { ...selection, confidence } : selection;
 }

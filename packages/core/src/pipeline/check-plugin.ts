@@ -90,6 +90,17 @@ export function checkFusion(fusion: unknown): FusionV1 {
       message: `fusion "${id}" has minDepth ${String(minDepth)}; it must be a positive integer (tools asked of each ranker) or left out`,
     });
   }
+  const { abstainBelow } = fusion as FusionV1;
+  if (
+    abstainBelow !== undefined &&
+    !(typeof abstainBelow === 'number' && abstainBelow >= 0 && abstainBelow <= 1)
+  ) {
+    throw new InvalidArgumentError({
+      argument: '.fuse(fusion).abstainBelow',
+      expected: 'a number from 0 to 1 or undefined',
+      message: `fusion "${id}" has abstainBelow ${String(abstainBelow)}; it must be a probability from 0 to 1 (the first-pick confidence below which a select abstains) or left out`,
+    });
+  }
   return fusion as FusionV1;
 }
 

@@ -2,8 +2,19 @@ import type { FusedTool, SourceRanking } from '../spec/fusion-v1.js';
 import type { RankedTool } from '../spec/ranker-v1.js';
 import type { Tool } from '../tools/tool.js';
 import { throwIfAborted } from '../util/abort.js';
-import { abstainedSelection, abstentionReason } from './abstention.js';
-import { packedSelection, plainSelection, toolFor, withTruncation } from './build-selection.js';
+import {
+  abstainedSelection,
+  abstentionReason,
+  confidenceOf,
+  lowConfidenceReason,
+} from './abstention.js';
+import {
+  packedSelection,
+  plainSelection,
+  toolFor,
+  withConfidence,
+  withTruncation,
+} from './build-selection.js';
 import { callPlugin } from './call-plugin.js';
 import type { CatalogueView } from './catalogue-view.js';
 import { LazyCandidate } from './lazy-candidate.js';
@@ -14,6 +25,7 @@ import type { Picker, PickerParts, SelectOptions } from './picker.js';
 import { capQuery } from './query-length.js';
 import type { RankAndFuse } from './rank-and-fuse.js';
 import {
+  checkAbstain,
   checkLimit,
   checkOptions,
   checkOverFetch,
@@ -56,6 +68,7 @@ export function pickerSelect<Original>(
       'select(options.overFetch)',
     );
     checkQuery(query, 'select(query)');
+    const abstain = checkAbstain(options.abstain, 'select(options.abstain)');
     const { signal } = options;
     const only =
       options.only === undefined ? undefined : scopeFilter(options.only, (name) => held.get(name));
@@ -113,20 +126,39 @@ export function pickerSelect<Original>(
       vouched = learnt.vouches;
       unlearnt = learnt.abstained;
     }
-    const abstained = unlearnt ?? (vouched ? undefined : abstentionReason(fusion, sources));
-    if (abstained !== undefined) {
-      return withTruncation(
-        abstainedSelection<Original>(query, abstained, packer !== undefined),
-        capped.truncated,
-      );
-    }
     if (!quiet || begun !== line.begun) {
       // A mutation overlapped: rankers may name tools added after this select began.
       fused = fused.filter((entry) => held.has(entry.name));
     }
+    const confidence = confidenceOf(
+      fusion,
+      capped.query,
+      sources,
+      fused as readonly FusedTool[],
+      (name) => held.get(name),
+    );
+    // What was learnt speaks first: a request it vouches for is answered, one whose offered
+    // tools were all refused is not; else the fusion's rule, then the confidence bar.
+    const abstained =
+      abstain === 'never'
+        ? undefined
+        : (unlearnt ??
+          (vouched
+            ? undefined
+            : (abstentionReason(fusion, sources) ??
+              lowConfidenceReason(confidence, abstain ?? fusion?.abstainBelow, fused[0]?.name))));
+    if (abstained !== undefined) {
+      return withTruncation(
+        abstainedSelection<Original>(query, abstained, packer !== undefined, fused, confidence),
+        capped.truncated,
+      );
+    }
     if (!packer) {
       return withTruncation(
-        plainSelection(query, fused, sources[0]!.rankerId, held, learner?.id ?? fusedBy),
+        withConfidence(
+          plainSelection(query, fused, sources[0]!.rankerId, held, learner?.id ?? fusedBy),
+          confidence,
+        ),
         capped.truncated,
       );
     }
@@ -143,7 +175,10 @@ export function pickerSelect<Original>(
     );
     const packed = packing instanceof Promise ? await packing : packing;
     return withTruncation(
-      packedSelection(query, fused, candidates, packed, sources[0]!.rankerId, packer.id),
+      withConfidence(
+        packedSelection(query, fused, candidates, packed, sources[0]!.rankerId, packer.id),
+        confidence,
+      ),
       capped.truncated,
     );
   };

@@ -35,6 +35,11 @@ export interface SelectOptions extends CallOptions {
    * `source` are this asker's own history; others' count once per tool. @default the one anonymous source
    */
   readonly source?: string;
+  /**
+   * When to answer "no tool fits" instead of picking: `'never'`, or the `confidence.first` (0 to
+   * 1) below which to abstain. @default the pipeline's own (`lexical()`: chosen on its benchmark)
+   */
+  readonly abstain?: 'never' | number;
 }
 
 export interface RankingsOptions extends CallOptions {

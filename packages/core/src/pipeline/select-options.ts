@@ -58,3 +58,14 @@ export function checkSource(source: unknown): string | undefined {
   }
   return source;
 }
+
+/** An `abstain` option a caller passed: `'never'`, a probability, or nothing. */
+export function checkAbstain(abstain: unknown, argument: string): 'never' | number | undefined {
+  if (abstain === undefined || abstain === 'never') return abstain;
+  if (typeof abstain === 'number' && abstain >= 0 && abstain <= 1) return abstain;
+  throw new InvalidArgumentError({
+    argument,
+    expected: "'never' or a number from 0 to 1",
+    message: `${argument} must be 'never' or the first-pick confidence (0 to 1) below which to answer "no tool fits", got ${typeof abstain === 'string' ? JSON.stringify(abstain) : String(abstain)}`,
+  });
+}

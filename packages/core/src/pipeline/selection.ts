@@ -1,4 +1,4 @@
-import type { SourcePlacement } from '../spec/fusion-v1.js';
+import type { Confidence, SourcePlacement } from '../spec/fusion-v1.js';
 import type { DroppedTool } from '../spec/packer-v1.js';
 import type { Tool } from '../tools/tool.js';
 import type { QueryTruncation } from './query-length.js';
@@ -39,4 +39,14 @@ export interface Selection<Original = unknown> {
    * in another language): why, in a sentence. `picks` is then empty; show "no tool matched".
    */
   readonly abstained?: string;
+  /**
+   * The pipeline's calibrated estimate that the first pick, and the first five, hold a right tool
+   * (its fusion's `doConfidence`); present when the pipeline gives one, abstained or not.
+   */
+  readonly confidence?: Confidence;
+  /**
+   * When abstained: the nearest tools' names, best first, to name to a model only as
+   * low-confidence guesses (`noToolFits` in `@shortlist/core/adapter`).
+   */
+  readonly nearest?: readonly string[];
 }

@@ -1,3 +1,4 @@
+import type { Tool } from '../tools/tool.js';
 import type { Awaitable } from './call-options.js';
 import type { Ranking } from './ranker-v1.js';
 
@@ -31,6 +32,25 @@ export interface FuseOptions {
   readonly only?: { has(name: string): boolean };
 }
 
+/** A pipeline's estimate, 0 to 1, that its picks hold a right tool for the request. */
+export interface Confidence {
+  /** That the first pick is a right tool. */
+  readonly first: number;
+  /** That a right tool is among the first five picks. */
+  readonly top5: number;
+}
+
+/** What a fusion's `doConfidence` reads: the request, the rankings and the fused tools. */
+export interface ConfidenceInput {
+  /** The request as the rankers saw it (after the query-length cap). */
+  readonly query: string;
+  readonly rankings: readonly SourceRanking[];
+  /** The fused tools, best first, within the select's scope; never empty. */
+  readonly fused: readonly FusedTool[];
+  /** The catalogue's tool of a name the rankings hold (its description, its MCP annotations). */
+  tool(name: string): Tool | undefined;
+}
+
 /** Merges several rankings into one. Implement this to add a fusion to `.fuse()`. */
 export interface FusionV1 {
   readonly specificationVersion: 'v1';
@@ -48,6 +68,16 @@ export interface FusionV1 {
    * returns no picks and puts the reason in `Selection.abstained`. Optional: without it, never.
    */
   doAbstain?(rankings: readonly SourceRanking[]): string | undefined;
+  /**
+   * The probability that the fused first pick, and that the first five, hold a right tool,
+   * calibrated on data the fusion's author states; carried as `Selection.confidence`. Optional.
+   */
+  doConfidence?(input: ConfidenceInput): Confidence;
+  /**
+   * The `confidence.first` below which a select abstains when its caller sets no `abstain`:
+   * the pipeline's own default, chosen on its benchmark. Optional: without it, no threshold.
+   */
+  readonly abstainBelow?: number;
   /** Fuses rankings into at most `limit` tools, best first, ties by name. */
   doFuse(rankings: readonly SourceRanking[], options: FuseOptions): Awaitable<readonly FusedTool[]>;
 }
