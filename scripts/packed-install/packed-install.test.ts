@@ -598,7 +598,7 @@ describe('installed from tarballs, outside the workspace', () => {
     }
     try {
       await npm(
-        ['install', '--no-audit', '--no-fund', '--loglevel=error', 'ms@2.1.3'],
+        ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', 'ms@2.1.3'],
         project,
         node,
       );

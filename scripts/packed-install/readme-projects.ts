@@ -164,6 +164,9 @@ export async function freshProject(
   await npm(
     [
       'install',
+      // npm's cached metadata when it has it (the registry otherwise): the same resolution,
+      // without revalidating hundreds of package documents per project.
+      '--prefer-offline',
       '--ignore-scripts',
       '--no-audit',
       '--no-fund',
