@@ -10,13 +10,17 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
+  functionCall,
   hfEmbeddingsWire,
   openAIEmbeddingsWire,
   startEmbeddingsServer,
+  startOpenAIServer,
 } from '@shortlist/test-servers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { nodeBin } from '../node-lines.mjs';
+import { aiSdkHarness } from './ai-sdk-harness.js';
 import { bagOfWords, loopbackOnly } from './embedding-servers.js';
 import {
   freshProject,
@@ -24,6 +28,8 @@ import {
   importSpecifiers,
   installLine,
   missingFromLine,
+  type NodeLine,
+  npm,
 } from './readme-projects.js';
 
 // What a new user gets: every publishable package packed by the workspace's packer, installed
@@ -259,20 +265,43 @@ describe('installed from tarballs, outside the workspace', () => {
   const lineOf = (dir: string) =>
     installLine(readmePath(dir), readFileSync(readmePath(dir), 'utf8'));
   const projects = join(work, 'projects');
-  const projectFor = (dir: string) => join(projects, dir);
+  /** The machine's own Node, which runs these tests: the line the per-README tests below use. */
+  const machine: NodeLine = {
+    label: `node ${process.versions.node.split('.')[0]}`,
+    bin: dirname(process.execPath),
+  };
+  const projectFor = (dir: string, node: NodeLine = machine) =>
+    join(projects, node.label.replace(' ', ''), dir);
+  /** Why a README's install failed, by `label/dir`; the table reports it. */
+  const installFailures = new Map<string, string>();
 
-  beforeAll(async () => {
+  /** Every README's project for one Node line, installed as npm resolves the line there. */
+  async function installAll(node: NodeLine): Promise<void> {
     const queue = [...readmes];
-    // Three npm installs at a time: each is mostly waiting on the disk and the npm cache.
+    // Three npm installs at a time: each is mostly waiting on the registry, the disk and the cache.
     await Promise.all(
       Array.from({ length: 3 }, async () => {
         for (let dir = queue.shift(); dir !== undefined; dir = queue.shift()) {
-          await freshProject(projectFor(dir), lineOf(dir), packed, root);
-          writeFileSync(join(projectFor(dir), 'readme.mjs'), exampleOf(dir));
+          try {
+            await freshProject(projectFor(dir, node), lineOf(dir), packed, node);
+            const harness = dir === 'ai-sdk' ? aiSdkHarness : { before: '', after: '' };
+            writeFileSync(
+              join(projectFor(dir, node), 'readme.mjs'),
+              harness.before + exampleOf(dir) + harness.after,
+            );
+          } catch (error) {
+            installFailures.set(`${node.label}/${dir}`, (error as Error).message);
+          }
         }
       }),
     );
-  }, 900_000);
+  }
+
+  beforeAll(() => installAll(machine), 1_800_000);
+
+  it("installs every README's line as npm resolves it, peers checked", () => {
+    expect(Object.fromEntries(installFailures)).toEqual({});
+  });
 
   it("names, in every README's install line, each package its example imports and their peers", () => {
     const missing = readmes
@@ -315,13 +344,11 @@ describe('installed from tarballs, outside the workspace', () => {
 
   // READMEs whose example is not run here, and why; any other package's example must run below.
   const notRun: Record<string, string> = {
-    'ai-sdk': "a fragment of the user's own generateText call (their model, tools and prompt)",
     langchain: "a fragment of the user's own createAgent call (their model and tools)",
     mastra:
       "a fragment of the user's own new Agent call (their model, tools, name and instructions); src/readme.test.ts runs it",
     anthropic:
       'calls the Anthropic Messages API; src/readme.e2e.test.ts runs it against a local server',
-    openai: 'calls the OpenAI Responses API; src/readme.test.ts runs it against a local server',
     mcp: 'starts @modelcontextprotocol/server-memory through npx, a download',
     redis: 'needs a Redis server and OpenAI embeddings',
     eval: 'reads ../shared/benchmarks, which is not in the package',
@@ -346,7 +373,14 @@ describe('installed from tarballs, outside the workspace', () => {
     ['fusion', "'send_email'"],
   ];
   /** Examples with a test of their own here (the embedders' against local servers). */
-  const ownTests = ['lexical', 'embed-openai', 'embed-hf', 'embed-transformers'];
+  const ownTests = [
+    'lexical',
+    'ai-sdk',
+    'openai',
+    'embed-openai',
+    'embed-hf',
+    'embed-transformers',
+  ];
 
   it('runs every README example that can run offline, and says why for the rest', () => {
     const covered = new Set([
@@ -358,56 +392,108 @@ describe('installed from tarballs, outside the workspace', () => {
   });
 
   // Each package README's example runs in its own project with every fetch beyond 127.0.0.1 refused.
-  const runExample = (dir: string, env: Record<string, string> = {}) => {
-    const project = projectFor(dir);
+  const runExample = (dir: string, env: Record<string, string> = {}, node = machine) => {
+    const project = projectFor(dir, node);
     writeFileSync(join(project, 'loopback-only.mjs'), loopbackOnly);
-    return runAsync('node', ['--import', './loopback-only.mjs', 'readme.mjs'], project, env);
+    return runAsync(
+      join(node.bin, 'node'),
+      ['--import', './loopback-only.mjs', 'readme.mjs'],
+      project,
+      env,
+    );
   };
 
-  it.each(printsExactly)(
-    "runs the %s README's example as written: it prints %s",
-    async (dir, printed) => {
-      expect((await runExample(dir)).trim()).toBe(printed);
+  /** A README's example run on one Node line, servers started as it needs: throws if it goes wrong. */
+  const checkExample: Record<string, (node: NodeLine) => Promise<void>> = {
+    root: async (node) =>
+      expect((await runExample('root', {}, node)).trim()).toBe("[ 'chat_post_message' ]"),
+    lexical: async (node) =>
+      expect((await runExample('lexical', {}, node)).trim()).toBe(
+        "[ 'delete_branch', 'list_branches' ]",
+      ),
+    ...Object.fromEntries(
+      printsExactly.map(([dir, printed]) => [
+        dir,
+        async (node: NodeLine) => expect((await runExample(dir, {}, node)).trim()).toBe(printed),
+      ]),
+    ),
+    ...Object.fromEntries(
+      shows.map(([dir, shown]) => [
+        dir,
+        async (node: NodeLine) => expect(await runExample(dir, {}, node)).toContain(shown),
+      ]),
+    ),
+    // The fragment runs with a scripted model (the SDK's own mock) and tools defined before it.
+    'ai-sdk': async (node) => {
+      const sent = JSON.parse(await runExample('ai-sdk', {}, node)) as string[];
+      expect(sent).toContain('send_email');
+      expect(sent).not.toContain('deploy_service');
     },
-  );
-
-  it.each(shows)(
-    "runs the %s README's example as written: its output shows %s",
-    async (dir, shown) => {
-      expect(await runExample(dir)).toContain(shown);
-    },
-  );
-
-  it("runs embed-openai's example against an OpenAI-compatible server at OPENAI_BASE_URL", async () => {
-    const server = await startEmbeddingsServer({
-      wire: openAIEmbeddingsWire,
-      dimensions: 1536,
-      vector: bagOfWords,
-    });
-    try {
-      const printed = await runExample('embed-openai', {
-        OPENAI_API_KEY: 'sk-readme-test',
-        OPENAI_BASE_URL: server.url,
+    // Whichever openai npm installed on this line, against a local Responses server.
+    openai: async (node) => {
+      const server = await startOpenAIServer({
+        responses: (body) => {
+          const offered = (body.tools ?? []).map((tool) => tool.name as string);
+          return [functionCall(offered.includes('send_email') ? 'send_email' : 'none', {})];
+        },
       });
-      expect(printed.trim()).toBe('chat_post_message');
-    } finally {
-      await server.close();
-    }
-  });
+      try {
+        const printed = await runExample(
+          'openai',
+          { OPENAI_API_KEY: 'sk-readme-test', OPENAI_BASE_URL: server.baseURL },
+          node,
+        );
+        expect(printed.trim()).toBe("[ 'send_email' ]");
+        expect(server.requests[0]!.toolNames.length).toBeLessThanOrEqual(2);
+      } finally {
+        await server.close();
+      }
+    },
+    'embed-openai': async (node) => {
+      const server = await startEmbeddingsServer({
+        wire: openAIEmbeddingsWire,
+        dimensions: 1536,
+        vector: bagOfWords,
+      });
+      try {
+        const printed = await runExample(
+          'embed-openai',
+          { OPENAI_API_KEY: 'sk-readme-test', OPENAI_BASE_URL: server.url },
+          node,
+        );
+        expect(printed.trim()).toBe('chat_post_message');
+      } finally {
+        await server.close();
+      }
+    },
+    'embed-hf': async (node) => {
+      const server = await startEmbeddingsServer({
+        wire: hfEmbeddingsWire(),
+        dimensions: 384,
+        vector: bagOfWords,
+      });
+      try {
+        expect((await runExample('embed-hf', { TEI_URL: server.url }, node)).trim()).toBe(
+          'chat_post_message',
+        );
+      } finally {
+        await server.close();
+      }
+    },
+  };
 
-  it("runs embed-hf's example against a text-embeddings-inference server at TEI_URL", async () => {
-    const server = await startEmbeddingsServer({
-      wire: hfEmbeddingsWire(),
-      dimensions: 384,
-      vector: bagOfWords,
-    });
-    try {
-      const printed = await runExample('embed-hf', { TEI_URL: server.url });
-      expect(printed.trim()).toBe('chat_post_message');
-    } finally {
-      await server.close();
-    }
-  });
+  it.each(printsExactly)("runs the %s README's example as written: it prints %s", async (dir) =>
+    checkExample[dir]!(machine),
+  );
+
+  it.each(shows)("runs the %s README's example as written: its output shows %s", async (dir) =>
+    checkExample[dir]!(machine),
+  );
+
+  it.each(['ai-sdk', 'openai', 'embed-openai', 'embed-hf'])(
+    "runs the %s README's example against local servers (a scripted model, embeddings)",
+    async (dir) => checkExample[dir]!(machine),
+  );
 
   it("runs embed-transformers' example on a local model folder, offline", async () => {
     // The README's install line names the peer; its project linked the workspace's copy.
@@ -479,6 +565,78 @@ describe('installed from tarballs, outside the workspace', () => {
       expect(output).toBe('');
     });
   }
+
+  /**
+   * One README on one Node line, as a user meets it: the install (above), a tree npm itself calls
+   * valid, every import loading, the example (where it runs offline), then an unrelated install.
+   * Returns '' or the first step that failed, with npm's or node's words.
+   */
+  async function followReadme(dir: string, node: NodeLine): Promise<string> {
+    const failed = installFailures.get(`${node.label}/${dir}`);
+    if (failed !== undefined) return `install: ${failed}`;
+    const project = projectFor(dir, node);
+    try {
+      await npm(['ls', '--all'], project, node);
+    } catch (error) {
+      return `npm ls: ${(error as Error).message}`;
+    }
+    for (const specifier of importSpecifiers(exampleOf(dir))) {
+      try {
+        await runAsync(
+          join(node.bin, 'node'),
+          ['--input-type=module', '-e', `await import(${JSON.stringify(specifier)})`],
+          project,
+        );
+      } catch (error) {
+        return `import ${specifier}: ${(error as Error).message}`;
+      }
+    }
+    try {
+      await checkExample[dir]?.(node);
+    } catch (error) {
+      return `example: ${(error as Error).message}`;
+    }
+    try {
+      await npm(
+        ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', 'ms@2.1.3'],
+        project,
+        node,
+      );
+    } catch (error) {
+      return `next install (npm install ms): ${(error as Error).message}`;
+    }
+    return '';
+  }
+
+  it('README install lines × Node lines: installs, a valid tree, imports, example, one more install', async () => {
+    const lines: NodeLine[] = [20, 22, 24].map((major) =>
+      machine.label === `node ${major}` ? machine : { label: `node ${major}`, bin: nodeBin(major) },
+    );
+    const cells = new Map<string, string>();
+    for (const node of lines) {
+      if (node !== machine) await installAll(node);
+      for (const dir of readmes) cells.set(`${node.label}/${dir}`, await followReadme(dir, node));
+    }
+    const width = Math.max(...readmes.map((dir) => lineOf(dir).command.length));
+    const rows = [
+      `${'README install line'.padEnd(width)} | ${lines.map((node) => node.label.padEnd(7)).join(' | ')}`,
+      ...readmes.map(
+        (dir) =>
+          `${lineOf(dir).command.padEnd(width)} | ${lines
+            .map((node) => (cells.get(`${node.label}/${dir}`) ? 'FAILED' : 'ok').padEnd(7))
+            .join(' | ')}`,
+      ),
+    ];
+    const failures = [...cells].filter(([, why]) => why !== '');
+    console.log(
+      [
+        'Install lines as npm resolves them (examples run where they run offline):',
+        ...rows,
+        ...failures.map(([where, why]) => `${where}: ${why.slice(0, 600)}`),
+      ].join('\n'),
+    );
+    expect(failures.map(([where, why]) => `${where}: ${why.split('\n')[0]}`)).toEqual([]);
+  }, 3_600_000);
 });
 
 /** One install `pnpm sizes` measured: what the user typed, and what it cost. */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 
@@ -23,19 +23,21 @@ export interface InstallLine {
   readonly command: string;
   /** Package names, as written (a `name@range` keeps its name only). */
   readonly packages: readonly string[];
+  /** The same packages as written, ranges kept (`zod@^4`), for npm to resolve. */
+  readonly specs: readonly string[];
 }
 
 /** The README's first install command; a README without one is an error naming it. */
 export function installLine(readme: string, text: string): InstallLine {
   const match = /(?:npm install|npm i|pnpm add|yarn add)((?:[ \t]+[^\s`]+)+)/.exec(text);
   if (!match) throw new Error(`${readme} has no install line (npm install …)`);
-  const packages = match[1]!
+  const specs = match[1]!
     .split(/\s#/)[0]!
     .trim()
     .split(/\s+/)
-    .filter((word) => !word.startsWith('-') && !word.startsWith('#'))
-    .map((word) => word.replace(/(?<=.)@.*$/, ''));
-  return { command: match[0], packages };
+    .filter((word) => !word.startsWith('-') && !word.startsWith('#'));
+  const packages = specs.map((word) => word.replace(/(?<=.)@.*$/, ''));
+  return { command: match[0], packages, specs };
 }
 
 /** Bare package names a piece of code imports (static, re-export and dynamic), Node's own left out. */
@@ -111,42 +113,46 @@ function tarballsFor(names: readonly string[], packed: readonly PackedPackage[])
   return packed.filter((p) => seen.has(p.manifest.name)).map((p) => p.tarball);
 }
 
-/** Where the workspace installed a package from npm, so a project links it instead of downloading. */
-function workspaceCopy(root: string, name: string): string {
-  const places = [
-    join(root, 'node_modules'),
-    ...readdirSync(join(root, 'packages')).map((dir) =>
-      join(root, 'packages', dir, 'node_modules'),
-    ),
-  ];
-  for (const place of places) {
-    const candidate = join(place, ...name.split('/'));
-    if (existsSync(join(candidate, 'package.json'))) return realpathSync(candidate);
-  }
-  throw new Error(
-    `${name} is not installed anywhere in the workspace; add it to a package's devDependencies`,
-  );
+/** A Node binary the install runs under: npm resolves engines and peers for its version. */
+export interface NodeLine {
+  /** `node 22` */
+  readonly label: string;
+  /** The folder holding its `node`, put first on PATH for npm and the example. */
+  readonly bin: string;
 }
 
-const npm = (args: string[], cwd: string): Promise<string> =>
+/** The environment of a command run under `node`: its binary first on PATH, npm's cache shared. */
+const nodeEnv = (node: NodeLine, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  PATH: `${node.bin}:${process.env.PATH ?? ''}`,
+  ...extra,
+});
+
+/** Runs npm under `node` in `cwd`; resolves with standard output, rejects with standard error. */
+export const npm = (args: string[], cwd: string, node: NodeLine): Promise<string> =>
   new Promise((resolve, reject) => {
-    execFile('npm', args, { cwd }, (error, stdout, stderr) =>
-      error
-        ? reject(new Error(`npm ${args.join(' ')}: ${stderr || error.message}`))
-        : resolve(stdout),
+    execFile(
+      'npm',
+      args,
+      { cwd, env: nodeEnv(node), maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        error
+          ? reject(new Error(`npm ${args.join(' ')}: ${stderr || stdout || error.message}`))
+          : resolve(stdout),
     );
   });
 
 /**
- * A fresh npm project in `dir` holding only what `line` installs: @shortlist packages from their
- * tarballs, other packages linked from the workspace's copies (the same versions, offline), and
- * an adapter's framework. No other peer is added (`--legacy-peer-deps`): the line must say it.
+ * A fresh npm project in `dir` holding what `line` installs, resolved by npm as for a user on
+ * `node`: @shortlist packages from their tarballs (standing in for the registry), everything else
+ * (the line's other packages, the peers npm adds) from the npm registry as npm picks them. Peers
+ * are checked (no `--legacy-peer-deps`); install scripts stay off (no download beyond the registry).
  */
 export async function freshProject(
   dir: string,
   line: InstallLine,
   packed: readonly PackedPackage[],
-  root: string,
+  node: NodeLine,
 ): Promise<void> {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
@@ -154,24 +160,21 @@ export async function freshProject(
     JSON.stringify({ name: 'readme-project', private: true, type: 'module' }, null, 2),
   );
   const ours = line.packages.filter((name) => packed.some((p) => p.manifest.name === name));
-  // The line's other packages, and the frameworks an adapter peer-depends on (the user's own).
-  const frameworks = [...requiredPeers(ours, packed)].filter(
-    (name) => !name.startsWith('@shortlist/'),
-  );
-  const theirs = [
-    ...new Set([...line.packages.filter((name) => !ours.includes(name)), ...frameworks]),
-  ].map((name) => workspaceCopy(root, name));
+  const theirs = line.specs.filter((_, at) => !ours.includes(line.packages[at]!));
   await npm(
     [
       'install',
-      '--legacy-peer-deps',
+      // npm's cached metadata when it has it (the registry otherwise): the same resolution,
+      // without revalidating hundreds of package documents per project.
+      '--prefer-offline',
       '--ignore-scripts',
       '--no-audit',
       '--no-fund',
-      '--silent',
+      '--loglevel=error',
       ...tarballsFor(ours, packed),
       ...theirs,
     ],
     dir,
+    node,
   );
 }

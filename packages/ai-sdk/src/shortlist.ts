@@ -8,9 +8,10 @@ import {
   toolSession,
 } from '@shortlist/core/adapter';
 import { lexical } from '@shortlist/lexical';
-import { type PrepareStepFunction, type ToolSet, toolSearch } from 'ai';
+import type { PrepareStepFunction, ToolSet } from 'ai';
 import { calledTools, turnsOf } from './conversation-turns.js';
 import { readAiSdkTools } from './read-ai-sdk-tools.js';
+import { sdkToolSearch } from './sdk-tool-search.js';
 import { batchedSearchSchema, searchToolDescription } from './search-input.js';
 import type { ShortlistOptions } from './shortlist-options.js';
 
@@ -112,6 +113,7 @@ export async function shortlist<TOOLS extends ToolSet>(
         return selection.picks.map((pick) => pick.name).filter((name) => allowed.has(name));
       };
     const withToolSearch = ({ searchToolName: name = 'tool_search', maxResults = 5 } = {}) => {
+      const toolSearch = sdkToolSearch();
       if (Object.hasOwn(tools, name)) {
         throw new InvalidArgumentError({
           argument: 'withToolSearch(options.searchToolName)',

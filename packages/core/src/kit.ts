@@ -104,6 +104,7 @@ export { snapshotConfiguration } from './snapshot/snapshot-configuration.js';
 export type { Awaitable, CallOptions, LongCallOptions, Progress } from './spec/call-options.js';
 export type { EmbedInputType, EmbedOptions, EmbedResult } from './spec/embedder-v1.js';
 export type {
+  Confidence,
   ConfidenceInput,
   FusedTool,
   FuseOptions,

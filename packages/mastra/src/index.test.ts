@@ -1,4 +1,7 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
+
+// @mastra/core 1.x takes seconds to load and start its first run on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 // The public surface is a decision: this list changes only on purpose.
 it('exports exactly the public API', async () => {

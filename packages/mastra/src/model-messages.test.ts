@@ -1,53 +1,26 @@
 import { expect, it } from 'vitest';
 import { calledTools, type StepMessages, searchCalls, turnsOf } from './model-messages.js';
+import { assistant, call, text, user } from './test-messages.js';
 
-// The shapes Mastra's prepareStep gets, as it sent them in the e2e runs.
-const messages = [
-  { role: 'user', content: [{ type: 'text', text: 'did our stripe key leak' }] },
-  {
-    role: 'assistant',
-    content: [
-      { type: 'text', text: 'Let me look.' },
-      {
-        type: 'tool-call',
-        toolCallId: 'call_1',
-        toolName: 'search_tools',
-        input: { query: ' leaked credentials ' },
-      },
-    ],
-  },
-  {
-    role: 'tool',
-    content: [
-      {
-        type: 'tool-result',
-        toolCallId: 'call_1',
-        toolName: 'search_tools',
-        output: { type: 'json', value: { results: [] } },
-      },
-    ],
-  },
-  { role: 'user', content: 'and the github token?' },
-  {
-    role: 'assistant',
-    content: [
-      { type: 'tool-call', toolCallId: 'call_2', toolName: 'secrets_scan', input: {} },
-      { type: 'tool-call', toolCallId: 'call_3', toolName: 'search_tools', input: { query: '' } },
-      {
-        type: 'tool-call',
-        toolCallId: 'call_4',
-        toolName: 'search_tools',
-        input: { query: 'token' },
-      },
-    ],
-  },
-] as StepMessages;
+// The shapes Mastra 1.x's prepareStep gets: stored messages, a call and its result in one part.
+const messages: StepMessages = [
+  user('did our stripe key leak'),
+  assistant(
+    text('Let me look.'),
+    call('call_1', 'search_tools', { query: ' leaked credentials ' }, { results: [] }),
+  ),
+  user('and the github token?'),
+  assistant(
+    call('call_2', 'secrets_scan', {}),
+    call('call_3', 'search_tools', { query: '' }),
+    call('call_4', 'search_tools', { query: 'token' }),
+  ),
+];
 
-it('reads turns, joining text parts; tool results are tool turns without text', () => {
+it('reads turns, joining text parts; tool calls and results add no text', () => {
   expect(turnsOf(messages)).toEqual([
     { role: 'user', text: 'did our stripe key leak' },
     { role: 'assistant', text: 'Let me look.' },
-    { role: 'tool', text: '' },
     { role: 'user', text: 'and the github token?' },
     { role: 'assistant', text: '' },
   ]);

@@ -1,7 +1,7 @@
 import type { AgentExecutionOptions } from '@mastra/core/agent';
 import { type ConversationTurn, lastUserRequest, MAX_NEEDS } from '@shortlist/core/adapter';
 
-/** The messages Mastra's `prepareStep` gets: AI SDK model messages, memory's recall included. */
+/** The messages Mastra's `prepareStep` gets: its stored messages (parts), memory's recall included. */
 export type StepMessages = Parameters<
   NonNullable<AgentExecutionOptions['prepareStep']>
 >[0]['messages'];
@@ -16,27 +16,43 @@ export interface SearchCall {
   readonly request: string | undefined;
 }
 
-/** The text of a message: a plain string, or its text parts joined. */
-function textOf(content: StepMessage['content']): string {
-  if (typeof content === 'string') return content;
+/** A tool call as Mastra 1.x stores it: a `tool-invocation` part of an assistant message. */
+interface ToolCallPart {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly input: unknown;
+}
+
+/** The text of a message: its text parts joined (Mastra 1.x keeps a message's content as parts). */
+function textOf(message: StepMessage): string {
   let text = '';
-  for (const part of content) {
+  for (const part of message.content.parts ?? []) {
     if (part.type === 'text') text += (text ? ' ' : '') + part.text;
   }
+  if (text === '' && typeof message.content.content === 'string') return message.content.content;
   return text;
 }
 
-/** Mastra's step messages as the turns `conversationQuery()` reads; tool results are tool turns. */
+/** Mastra's step messages as the turns `conversationQuery()` reads; signals are left out. */
 export function turnsOf(messages: StepMessages): ConversationTurn[] {
-  return messages.map((message) => ({ role: message.role, text: textOf(message.content) }));
+  return messages.flatMap((message) =>
+    message.role === 'signal' ? [] : [{ role: message.role, text: textOf(message) }],
+  );
+}
+
+/** The tool calls in one assistant message, in order. */
+function* callsIn(message: StepMessage): Generator<ToolCallPart> {
+  if (message.role !== 'assistant') return;
+  for (const part of message.content.parts ?? []) {
+    if (part.type !== 'tool-invocation') continue;
+    const { toolCallId, toolName, args } = part.toolInvocation;
+    yield { toolCallId, toolName, input: args };
+  }
 }
 
 /** The tool calls in the assistant messages, in order. */
 function* toolCalls(messages: StepMessages) {
-  for (const message of messages) {
-    if (message.role !== 'assistant' || typeof message.content === 'string') continue;
-    for (const part of message.content) if (part.type === 'tool-call') yield part;
-  }
+  for (const message of messages) yield* callsIn(message);
 }
 
 /** Names of the tools the assistant called in these messages, first call first. */
@@ -54,9 +70,8 @@ export function searchCalls(messages: StepMessages, searchToolName: string): Sea
   const turns = turnsOf(messages);
   const searches: SearchCall[] = [];
   messages.forEach((message, at) => {
-    if (message.role !== 'assistant' || typeof message.content === 'string') return;
-    for (const part of message.content) {
-      if (part.type !== 'tool-call' || part.toolName !== searchToolName) continue;
+    for (const part of callsIn(message)) {
+      if (part.toolName !== searchToolName) continue;
       const input = part.input as { query?: unknown; queries?: unknown } | undefined;
       const request = lastUserRequest(turns.slice(0, at));
       const needs = Array.isArray(input?.queries)

@@ -1,5 +1,5 @@
 import type { ToolsInput } from '@mastra/core/agent';
-import { RuntimeContext } from '@mastra/core/runtime-context';
+import { RequestContext } from '@mastra/core/request-context';
 import { makeCoreTool } from '@mastra/core/utils';
 import { InvalidArgumentError, type Tool } from '@shortlist/core';
 import { readNativeTools } from '@shortlist/core/adapter';
@@ -8,7 +8,7 @@ type MastraTool = ToolsInput[string];
 
 /** The JSON Schema of a tool's input, as Mastra itself converts it for the model. */
 function jsonSchemaOf(tool: MastraTool, name: string): unknown {
-  const core = makeCoreTool(tool as never, { name, runtimeContext: new RuntimeContext() });
+  const core = makeCoreTool(tool as never, { name, requestContext: new RequestContext() });
   const parameters = core.parameters as { jsonSchema?: unknown } | undefined;
   return parameters?.jsonSchema;
 }
@@ -37,7 +37,10 @@ export function readMastraTools<TOOLS extends ToolsInput>(
     read: (tool, key) => ({
       name: key,
       // An AI SDK tool's description may be a function of its context; only a text can be indexed.
-      description: typeof tool.description === 'string' ? tool.description : undefined,
+      description:
+        'description' in tool && typeof tool.description === 'string'
+          ? tool.description
+          : undefined,
       inputSchema: () => jsonSchemaOf(tool, key!),
     }),
   }) as Promise<Tool<TOOLS[keyof TOOLS]>[]>;

@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createOpenAI } from '@ai-sdk/openai';
 import { Agent } from '@mastra/core/agent';
 import { type OpenAIServer, startOpenAIServer } from '@shortlist/test-servers';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type Executed, sampleMastraTools } from './test-catalogue.js';
+
+// @mastra/core 1.x takes seconds to load and start its first run on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let server: OpenAIServer;
 beforeAll(async () => {
@@ -30,6 +33,7 @@ it("the README's first block is three lines or fewer and runs as written", {
   }
   const executed: Executed = [];
   const given = {
+    id: 'assistant',
     tools: sampleMastraTools(executed),
     model: createOpenAI({ baseURL: server.baseURL, apiKey: 'test-key' }).chat('gpt-4o'),
     name: 'assistant',

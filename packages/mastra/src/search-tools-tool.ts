@@ -48,9 +48,9 @@ export function searchToolsTool(
           `Instead of query, for a request that needs several tools: 1 to ${MAX_NEEDS} tasks, one per tool needed. One search answers them all.`,
         ),
     }),
-    execute: async ({ context }, options): Promise<SearchToolsResult> => {
-      const needs = context.queries?.map((need) => need.trim()).filter((need) => need !== '');
-      const query = needs?.length ? needs.join('; ') : (context.query ?? '').trim();
+    execute: async (input, options): Promise<SearchToolsResult> => {
+      const needs = input.queries?.map((need) => need.trim()).filter((need) => need !== '');
+      const query = needs?.length ? needs.join('; ') : (input.query ?? '').trim();
       if (query === '') {
         return {
           results: [],

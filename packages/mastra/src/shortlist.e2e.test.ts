@@ -3,11 +3,15 @@ import { Agent } from '@mastra/core/agent';
 import { memoryExampleStore } from '@shortlist/core';
 import { lexical } from '@shortlist/lexical';
 import { type OpenAIRequest, type OpenAIServer, startOpenAIServer } from '@shortlist/test-servers';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { readMastraTools } from './read-mastra-tools.js';
 import { shortlist } from './shortlist.js';
 import type { ShortlistOptions } from './shortlist-options.js';
 import { type Executed, sampleMastraTools } from './test-catalogue.js';
+import { user } from './test-messages.js';
+
+// @mastra/core 1.x takes seconds to load and start its first run on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let server: OpenAIServer;
 beforeAll(async () => {
@@ -26,11 +30,12 @@ async function agentWith(options: ShortlistOptions) {
   const picks = await shortlist(catalogue, options);
   const model = createOpenAI({ baseURL: server.baseURL, apiKey: 'test-key' }).chat('gpt-4o');
   const agent = new Agent({
+    id: 'assistant',
     name: 'assistant',
     instructions: 'Help with engineering chores.',
     model,
     tools: picks.tools,
-    defaultVNextStreamOptions: { prepareStep: picks.prepareStep },
+    defaultOptions: { prepareStep: picks.prepareStep },
   });
   return { agent, picks, catalogue };
 }
@@ -103,7 +108,7 @@ it('learns with no configuration: after a search-then-call, a similar request is
   const first = 'did our stripe sk_live string get out';
   const later = 'did a stripe sk_live string get out again';
   const before = await picks.prepareStep({
-    messages: [{ role: 'user', content: later }],
+    messages: [user(later)],
   } as never);
   expect(before?.activeTools).not.toContain(scanner);
 

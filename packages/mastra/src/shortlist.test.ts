@@ -5,14 +5,15 @@ import { expect, it } from 'vitest';
 import type { StepMessages } from './model-messages.js';
 import { shortlist } from './shortlist.js';
 import { sampleMastraTools } from './test-catalogue.js';
+import { assistant, call, text, user } from './test-messages.js';
 
 const tools = sampleMastraTools([]);
-const ask = (text: string) => [{ role: 'user', content: text }] as StepMessages;
+const ask = (text: string): StepMessages => [user(text)];
 const step = async (
   prepare: Awaited<ReturnType<typeof shortlist>>['prepareStep'],
   messages: StepMessages,
 ) =>
-  (await prepare({ messages, steps: [], stepNumber: 0, model: {} as never }))!
+  (await prepare({ messages, steps: [], stepNumber: 0, model: {} } as never))!
     .activeTools as string[];
 
 it('refuses options that could not work, saying what to change', async () => {
@@ -42,7 +43,7 @@ it('hands back the same tool objects, with search_tools beside them when searchi
     Object.keys(tools),
   );
   const found = (await picks.tools.find_tools!.execute!(
-    { context: { query: 'scan a repository for leaked API keys' } } as never,
+    { query: 'scan a repository for leaked API keys' } as never,
     {} as never,
   )) as { results: { name: string }[]; message: string };
   expect(found.results.length).toBeLessThanOrEqual(3);
@@ -72,9 +73,9 @@ it('keeps conversations apart and each one stable, and names in alwaysActive alw
   // The weather conversation's next turn keeps its earlier tools first, in the same order.
   const next = await step(picks.prepareStep, [
     ...ask('weather forecast for Oslo this week'),
-    { role: 'assistant', content: 'Sunny.' },
-    { role: 'user', content: 'and who is on leave in engineering?' },
-  ] as StepMessages);
+    assistant(text('Sunny.')),
+    user('and who is on leave in engineering?'),
+  ]);
   expect(next.slice(0, weather.length)).toEqual(weather);
 });
 
@@ -84,18 +85,8 @@ it('search only: a step offers the search tool, then what the history shows was 
   expect(await step(picks.prepareStep, request)).toEqual(['search_tools']);
   const searched = [
     ...request,
-    {
-      role: 'assistant',
-      content: [
-        {
-          type: 'tool-call',
-          toolCallId: 'call_9',
-          toolName: 'search_tools',
-          input: { query: 'leaked API key credentials' },
-        },
-      ],
-    },
-  ] as StepMessages;
+    assistant(call('call_9', 'search_tools', { query: 'leaked API key credentials' })),
+  ];
   const after = await step(picks.prepareStep, searched);
   expect(after[0]).toBe('search_tools');
   expect(after).toContain('secrets_scan_repository');
@@ -116,11 +107,8 @@ it('a failing example store never breaks a step; the error goes to onLearnError'
   );
   const called = [
     ...ask('weather forecast for Oslo'),
-    {
-      role: 'assistant',
-      content: [{ type: 'tool-call', toolCallId: 'c', toolName: 'weather_forecast', input: {} }],
-    },
-  ] as StepMessages;
+    assistant(call('c', 'weather_forecast', {})),
+  ];
   await step(picks.prepareStep, ask('weather forecast for Oslo'));
   expect(await step(picks.prepareStep, called)).toEqual(['weather_forecast']);
   expect(failures).toHaveLength(1);

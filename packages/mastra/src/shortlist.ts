@@ -9,7 +9,7 @@ import { readMastraTools } from './read-mastra-tools.js';
 import { searchToolsTool } from './search-tools-tool.js';
 import type { ShortlistOptions } from './shortlist-options.js';
 
-/** Mastra's per-step hook: `defaultVNextStreamOptions.prepareStep`, or `prepareStep` per call. */
+/** Mastra's per-step hook: `defaultOptions.prepareStep`, or `prepareStep` per call. */
 export type PrepareStep = NonNullable<AgentExecutionOptions['prepareStep']>;
 
 /** What to give a Mastra `Agent`: its tools and the `prepareStep` that picks among them. */

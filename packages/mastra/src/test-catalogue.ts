@@ -36,8 +36,8 @@ export function sampleMastraTools(executed: Executed) {
       id: fn.name,
       description: fn.description,
       inputSchema: z.fromJSONSchema(readable(fn.parameters) as never) as z.ZodObject,
-      execute: async ({ context }) => {
-        executed.push({ name: fn.name, input: context });
+      execute: async (input) => {
+        executed.push({ name: fn.name, input });
         return { ok: true };
       },
     });
@@ -46,8 +46,8 @@ export function sampleMastraTools(executed: Executed) {
     id: 'secrets-scan-repository',
     description: 'Scan a git repository for leaked credentials such as API keys and tokens.',
     inputSchema: z.object({ repository: z.string().describe('owner/name') }),
-    execute: async ({ context }) => {
-      executed.push({ name: 'secrets_scan_repository', input: context });
+    execute: async (input) => {
+      executed.push({ name: 'secrets_scan_repository', input });
       return { findings: 0 };
     },
   });
@@ -55,8 +55,8 @@ export function sampleMastraTools(executed: Executed) {
     id: 'weather-forecast',
     description: 'Weather forecast for a city over the next days.',
     inputSchema: z.object({ city: z.string(), days: z.number().int().min(1).max(10) }),
-    execute: async ({ context }) => {
-      executed.push({ name: 'weather_forecast', input: context });
+    execute: async (input) => {
+      executed.push({ name: 'weather_forecast', input });
       return { forecast: 'sunny' };
     },
   });
