@@ -17,7 +17,10 @@ const readJsonl = (path) =>
     .split('\n')
     .map((line) => JSON.parse(line));
 const dir = join(benchmarksDir, 'metatool');
-const tools = readJsonl(join(dir, 'tools.jsonl')).map((t) => ({ name: t.id, description: t.description }));
+const tools = readJsonl(join(dir, 'tools.jsonl')).map((t) => ({
+  name: t.id,
+  description: t.description,
+}));
 const queries = readJsonl(join(dir, 'queries.jsonl'));
 const train = queries.filter((q) => q.split === 'train');
 const test = queries.filter((q) => q.split === 'test').slice(0, 600);
@@ -34,7 +37,10 @@ const random = () => {
 
 async function run(attacks, named) {
   seed = 7;
-  const picker = await lexical({ maxTokens: false, examples: memoryExampleStore({ maxExamples: 100_000 }) }).index(tools);
+  const picker = await lexical({
+    maxTokens: false,
+    examples: memoryExampleStore({ maxExamples: 100_000 }),
+  }).index(tools);
   const source = (who) => (named ? { source: who } : {});
   const user = () => `user-${Math.floor(random() * 100)}`;
   for (const q of train.slice(0, 1000)) {
@@ -58,13 +64,20 @@ async function run(attacks, named) {
   return { first: (100 * first) / test.length, hit1: (100 * hits) / test.length };
 }
 
-const counts = process.argv.slice(2).map(Number).filter((n) => n >= 0);
+const counts = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n >= 0);
 console.log(`target: ${target} (${uses.get(target)} of ${queries.length} requests are about it)\n`);
-console.log('| crafted conversations | sources | target first (% of others\' requests) | everyone\'s hit@1 |');
+console.log(
+  "| crafted conversations | sources | target first (% of others' requests) | everyone's hit@1 |",
+);
 console.log('| ---: | --- | ---: | ---: |');
 for (const n of counts.length > 0 ? counts : [0, 100, 300, 1000, 3000]) {
   for (const named of [false, true]) {
     const { first, hit1 } = await run(n, named);
-    console.log(`| ${n.toLocaleString('en')} | ${named ? 'named' : 'none'} | ${first.toFixed(1)} | ${hit1.toFixed(1)} |`);
+    console.log(
+      `| ${n.toLocaleString('en')} | ${named ? 'named' : 'none'} | ${first.toFixed(1)} | ${hit1.toFixed(1)} |`,
+    );
   }
 }

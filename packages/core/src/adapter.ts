@@ -7,11 +7,11 @@ export {
   lastUserRequest,
   trimText,
 } from './conversation/conversation-query.js';
-export { noToolFits } from './conversation/no-tool-fits.js';
 export {
   type AdapterLearningOptions,
   defaultExamples,
 } from './conversation/default-examples.js';
+export { noToolFits } from './conversation/no-tool-fits.js';
 export {
   checkNeeds,
   MAX_NEEDS,
