@@ -14,7 +14,7 @@ const MAX_TERMS = 64;
 const HASHED_TERM = /^[0-9a-f]{16}$/;
 
 /** One term as stored: 16 hex digits from two independent 32-bit hashes. */
-export function hashTerm(term: string): string {
+function hashTerm(term: string): string {
   return (
     hashString(term, 0x5eed).toString(16).padStart(8, '0') +
     hashString(term, 0x1ea2).toString(16).padStart(8, '0')

@@ -1,5 +1,4 @@
-import type { Confidence } from '@shortlist/core';
-import type { ConfidenceInput } from '@shortlist/core/kit';
+import type { Confidence, ConfidenceInput } from '@shortlist/core/kit';
 import {
   firstPickCoefficients,
   namedConfidence,
