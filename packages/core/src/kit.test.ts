@@ -17,6 +17,8 @@ it('@shortlist/core/kit exports exactly the plugin author kit', async () => {
       "BoundedQuery",
       "CallOptions",
       "CappedQuery",
+      "Confidence",
+      "ConfidenceInput",
       "DEFAULT_MAX_EXAMPLES",
       "DecodePickerSnapshotOptions",
       "DecodeSnapshotOptions",

@@ -1,2 +1,3 @@
 export { learned } from './learned.js';
 export type { LearnedOptions } from './learned-options.js';
+export { encodeRequest as storedRequest } from './request-form.js';

@@ -10,6 +10,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { type MemoryExampleStore, memoryExampleStore, type ToolExample } from '@shortlist/core';
 import type { ExampleChange } from '@shortlist/core/kit';
 import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core/kit';
+import { storedRequest } from '@shortlist/learn';
 import { lexical } from '@shortlist/lexical';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultGatewayPipeline } from './default-pipeline.js';
@@ -62,6 +63,9 @@ const search = async (client: Client, query: string, limit = 5, request?: string
 const call = (client: Client, name: string, args: Record<string, unknown> = {}) =>
   client.callTool({ name: 'call_tool', arguments: { name, arguments: args } });
 
+/** An example as the learner hands it to its store: the request as hashed words. */
+const stored = (query: string, tool: string) => ({ query: storedRequest(query), tool });
+
 /** The examples a store hears added, one array per `addExamples` that added any. */
 function additions(store: MemoryExampleStore): ToolExample[][] {
   const heard: ToolExample[][] = [];
@@ -86,7 +90,7 @@ describe('learning from calls, over Streamable HTTP', () => {
     expect(found[0]).not.toBe(scanner);
     expect(firstText(await call(agent, scanner, { repository: 'web' }))).toBe('ran scan_secrets');
     expect(firstText(await call(agent, scanner, { repository: 'api' }))).toBe('ran scan_secrets');
-    await expect.poll(() => heard).toEqual([[{ query: asked, tool: scanner }]]);
+    await expect.poll(() => heard).toEqual([[stored(asked, scanner)]]);
 
     expect((await search(await connect(), later))[0]).toBe(scanner);
     // Once per session and query: the second call above added nothing.
@@ -109,15 +113,20 @@ describe('learning from calls, over Streamable HTTP', () => {
     await expect
       .poll(() => heard.flat())
       .toEqual([
-        { query: words, tool: scanner },
-        { query: 'scan commits for leaked secrets', tool: scanner },
-        { query: request, tool: scanner },
+        stored(words, scanner),
+        stored('scan commits for leaked secrets', scanner),
+        stored(request, scanner),
       ]);
     // One door: the gateway's picker ranks as a fresh default picker taught the same through learn().
     const reference = await defaultGatewayPipeline({ examples: memoryExampleStore() }).index(
       gateway.tools(),
     );
-    await reference.learn(heard.flat());
+    await reference.learn(
+      [words, 'scan commits for leaked secrets', request].map((query) => ({
+        query,
+        tool: scanner,
+      })),
+    );
     for (const probe of [words, later, 'scan commits for leaked secrets']) {
       const ours = (await gateway.search(probe)).tools.map((tool) => tool.name);
       expect(ours).toEqual((await reference.select(probe)).picks.map((pick) => pick.name));
@@ -126,7 +135,7 @@ describe('learning from calls, over Streamable HTTP', () => {
     expect(await search(agent, 'add two numbers')).toContain('hub__add_numbers');
     await call(agent, 'hub__add_numbers', { a: 1, b: 2 });
     await expect.poll(() => heard.flat()).toHaveLength(4);
-    expect(heard.flat()[3]).toEqual({ query: 'add two numbers', tool: 'hub__add_numbers' });
+    expect(heard.flat()[3]).toEqual(stored('add two numbers', 'hub__add_numbers'));
     // After learning, the user's words alone find the tool first in a new session.
     expect((await search(await connect(), words))[0]).toBe(scanner);
   });
@@ -157,9 +166,7 @@ describe('learning from calls, over Streamable HTTP', () => {
     // A recorded call after them all: records are kept in order, so nothing else came before it.
     expect(await search(agent, 'render a bar chart')).toContain('hub__render_chart');
     await call(agent, 'hub__render_chart', { title: 'q3' });
-    await expect
-      .poll(() => heard)
-      .toEqual([[{ query: 'render a bar chart', tool: 'hub__render_chart' }]]);
+    await expect.poll(() => heard).toEqual([[stored('render a bar chart', 'hub__render_chart')]]);
   });
 
   it('with learn: false, learns nothing', async () => {
@@ -189,7 +196,7 @@ describe('learning from calls, over Streamable HTTP', () => {
     expect((await search(agent, huge))[0]).toBe(scanner);
     await call(agent, scanner, { repository: 'web' });
     await expect.poll(() => store.examples().length).toBe(1);
-    expect(store.examples()[0]!.query).toBe(huge.slice(0, MAX_EXAMPLE_QUERY_LENGTH));
+    expect(store.examples()[0]!.query).toBe(storedRequest(huge.slice(0, MAX_EXAMPLE_QUERY_LENGTH)));
   });
 
   it('dynamic mode: a direct call of a found tool records the search that found it', async () => {
@@ -202,7 +209,7 @@ describe('learning from calls, over Streamable HTTP', () => {
     expect(
       firstText(await agent.callTool({ name: scanner, arguments: { repository: 'web' } })),
     ).toBe('ran scan_secrets');
-    await expect.poll(() => heard).toEqual([[{ query: asked, tool: scanner }]]);
+    await expect.poll(() => heard).toEqual([[stored(asked, scanner)]]);
   });
 
   it('filter mode: a call of a listed tool records the filter query that chose the list', async () => {
@@ -217,7 +224,7 @@ describe('learning from calls, over Streamable HTTP', () => {
     expect((await agent.listTools()).tools.map((tool) => tool.name)).toContain(scanner);
     await agent.callTool({ name: scanner, arguments: { repository: 'web' } });
     await agent.callTool({ name: scanner, arguments: { repository: 'api' } });
-    await expect.poll(() => heard).toEqual([[{ query: filterQuery, tool: scanner }]]);
+    await expect.poll(() => heard).toEqual([[stored(filterQuery, scanner)]]);
   });
 
   it('a failing store is a warning; the call still answers', async () => {
