@@ -1,5 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { memoryExampleStore } from '@shortlist/core';
+import { storedRequest } from '@shortlist/learn';
 import {
   type ChatModel,
   type OpenAIRequest,
@@ -10,6 +11,10 @@ import { generateText, type ModelMessage, stepCountIs, ToolLoopAgent } from 'ai'
 import { afterEach, describe, expect, it } from 'vitest';
 import { shortlist } from './shortlist.js';
 import { testToolSet } from './test-tool-set.js';
+
+/** Examples as the learner hands them to its store: each request as hashed words. */
+const storedForm = (examples: readonly { query: string; tool: string }[]) =>
+  examples.map(({ query, tool }) => ({ query: storedRequest(query), tool }));
 
 let server: OpenAIServer | undefined;
 afterEach(async () => {
@@ -111,9 +116,9 @@ describe('pre-selection through prepareStep', () => {
     expect(executed.map((call) => call.name)).toEqual(['chat_schedule_message']);
     // The user's own message, once (not the conversation query, which repeats it to weight it),
     // so forgetting what the user asked erases it.
-    expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
-      { query: prompt, tool: 'chat_schedule_message' },
-    ]);
+    expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
+      storedForm([{ query: prompt, tool: 'chat_schedule_message' }]),
+    );
     expect(await picks.picker.forget({ query: prompt })).toBe(1);
     expect(store.examples()).toEqual([]);
   });
@@ -218,10 +223,12 @@ describe('tool search through toolSearch({ search })', () => {
       expect.arrayContaining(['secrets_scan_repository', 'weather_forecast']),
     );
     expect(executed.map((call) => call.name)).toEqual(['weather_forecast']);
-    expect(learn.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
-      { query: needs[1], tool: 'weather_forecast' },
-      { query: prompt, tool: 'weather_forecast' },
-    ]);
+    expect(learn.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
+      storedForm([
+        { query: needs[1], tool: 'weather_forecast' },
+        { query: prompt, tool: 'weather_forecast' },
+      ]),
+    );
   });
 
   it('refuses a malformed batched search with an error the model reads', async () => {

@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { memoryExampleStore } from '@shortlist/core';
+import { storedRequest } from '@shortlist/learn';
 import { lexical } from '@shortlist/lexical';
 import { type AnthropicServer, startAnthropicServer } from '@shortlist/test-servers';
 import { afterEach, expect, it } from 'vitest';
@@ -8,6 +9,10 @@ import { anthropicShortlist } from './anthropic-shortlist.js';
 import { runAgentTurn } from './test-agent-loop.js';
 import { catalogue } from './test-catalogue.js';
 import { scriptedModel } from './test-scripted-model.js';
+
+/** Examples as the learner hands them to its store: each request as hashed words. */
+const storedForm = (examples: readonly { query: string; tool: string }[]) =>
+  examples.map(({ query, tool }) => ({ query: storedRequest(query), tool }));
 
 let server: AnthropicServer | undefined;
 afterEach(async () => {
@@ -90,7 +95,9 @@ it('learns from a search-then-call, so a similar request is pre-selected the too
     { query: 'leaked credentials', tool: 'scan_secrets' },
     { query: first, tool: 'scan_secrets' },
   ];
-  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(taught);
+  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
+    storedForm(taught),
+  );
   // One door: the same feedback through picker.learn() gives a fresh picker the same ranking.
   const reference = await lexical({ examples: memoryExampleStore() }).index(catalogue);
   await reference.learn(taught);

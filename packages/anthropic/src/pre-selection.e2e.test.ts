@@ -3,6 +3,7 @@ import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { bm25 } from '@shortlist/bm25';
 import { type ExampleStore, memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
+import { storedRequest } from '@shortlist/learn';
 import { lexical } from '@shortlist/lexical';
 import {
   type AnthropicServer,
@@ -122,7 +123,7 @@ describe('pre-selection through the real SDK', () => {
       'create_issue',
     ]);
     expect(learn.examples()[0]!.query).toBe(
-      'Did anyone leak an API key or password in acme/api? Please scan it.',
+      storedRequest('Did anyone leak an API key or password in acme/api? Please scan it.'),
     );
   });
 

@@ -4,6 +4,7 @@ import { ToolReferenceUnresolvedError } from '@anthropic-ai/sdk/resources/messag
 import { bm25 } from '@shortlist/bm25';
 import { memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
+import { storedRequest } from '@shortlist/learn';
 import { lexical } from '@shortlist/lexical';
 import {
   type AnthropicServer,
@@ -18,6 +19,10 @@ import { anthropicShortlist } from './anthropic-shortlist.js';
 import { runAgentTurn } from './test-agent-loop.js';
 import { catalogue } from './test-catalogue.js';
 import { type Intent, scriptedModel } from './test-scripted-model.js';
+
+/** Examples as the learner hands them to its store: each request as hashed words. */
+const storedForm = (examples: readonly { query: string; tool: string }[]) =>
+  examples.map(({ query, tool }) => ({ query: storedRequest(query), tool }));
 
 const handlers = {
   scan_secrets: () => 'found 1 leaked key in config/prod.env',
@@ -93,10 +98,12 @@ describe('tool search through the real SDK', () => {
     const definition = answered[0]!.toolDefinitions.find((tool) => tool.name === 'scan_secrets');
     expect(definition).toEqual({ ...catalogue[0], defer_loading: true });
     // Learning: the call is recorded under the model's search query and the user's request.
-    expect(learn.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
-      { query: 'leaked credentials API keys', tool: 'scan_secrets' },
-      { query: 'Has a password ended up in acme/api?', tool: 'scan_secrets' },
-    ]);
+    expect(learn.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
+      storedForm([
+        { query: 'leaked credentials API keys', tool: 'scan_secrets' },
+        { query: 'Has a password ended up in acme/api?', tool: 'scan_secrets' },
+      ]),
+    );
   });
 
   it('a batched search (queries) loads a tool for every need at once; a call teaches its need', async () => {
@@ -139,10 +146,12 @@ describe('tool search through the real SDK', () => {
     expect(loaded.slice(0, 2)).toEqual(['scan_secrets', 'convert_currency']);
     expect(new Set(loaded).size).toBe(loaded.length);
     expect(second!.loaded).toEqual(expect.arrayContaining(['scan_secrets', 'convert_currency']));
-    expect(learn.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
-      { query: needs[1], tool: 'convert_currency' },
-      { query: asked, tool: 'convert_currency' },
-    ]);
+    expect(learn.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
+      storedForm([
+        { query: needs[1], tool: 'convert_currency' },
+        { query: asked, tool: 'convert_currency' },
+      ]),
+    );
   });
 
   it('carries a search through a stall and a 529, and answers a second search in the same conversation', async () => {

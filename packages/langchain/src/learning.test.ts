@@ -1,4 +1,5 @@
 import { memoryExampleStore } from '@shortlist/core';
+import { storedRequest } from '@shortlist/learn';
 import { lexical } from '@shortlist/lexical';
 import { type OpenAIRequest, type OpenAIServer, startOpenAIServer } from '@shortlist/test-servers';
 import { createAgent } from 'langchain';
@@ -8,6 +9,10 @@ import { localModel } from './test-agent.js';
 import { type Executed, sampleLangChainTools } from './test-catalogue.js';
 import { argsFor, lastContent } from './test-chat-helpers.js';
 import { shortlistToolSearchMiddleware } from './tool-search-middleware.js';
+
+/** Examples as the learner hands them to its store: each request as hashed words. */
+const storedForm = (examples: readonly { query: string; tool: string }[]) =>
+  examples.map(({ query, tool }) => ({ query: storedRequest(query), tool }));
 
 let server: OpenAIServer;
 beforeAll(async () => {
@@ -61,10 +66,12 @@ it('learns from a search-then-call, so a similar request is pre-selected the too
   expect(first[0]).not.toContain(wanted);
   expect(first[1]).toContain(wanted);
   expect(executed.map((call) => call.name)).toEqual([wanted]);
-  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
-    { query: 'rotate a leaked api key', tool: wanted },
-    { query: 'oops, the stripe credential ended up in a public commit', tool: wanted },
-  ]);
+  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
+    storedForm([
+      { query: 'rotate a leaked api key', tool: wanted },
+      { query: 'oops, the stripe credential ended up in a public commit', tool: wanted },
+    ]),
+  );
 
   // Conversation 2, same picker: the first model request already carries the tool; no search.
   server.script(model);

@@ -1,5 +1,6 @@
 import { bm25 } from '@shortlist/bm25';
 import { InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
+import { storedRequest } from '@shortlist/learn';
 import { type OpenAIRequest, type OpenAIServer, startOpenAIServer } from '@shortlist/test-servers';
 import { createAgent, type ToolMessage } from 'langchain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,10 @@ import type { ToolSearchArtifact } from './search-tools-tool.js';
 import { localModel, sampleCatalogue } from './test-agent.js';
 import { lastContent } from './test-chat-helpers.js';
 import { shortlistToolSearchMiddleware } from './tool-search-middleware.js';
+
+/** Examples as the learner hands them to its store: each request as hashed words. */
+const storedForm = (examples: readonly { query: string; tool: string }[]) =>
+  examples.map(({ query, tool }) => ({ query: storedRequest(query), tool }));
 
 // Real agents over a 176-tool catalogue, some indexing it twice: a loaded machine needs more than 5 s.
 vi.setConfig({ testTimeout: 30_000 });
@@ -66,7 +71,9 @@ describe('shortlistToolSearchMiddleware through createAgent and ChatOpenAI', () 
       { query: 'rotate a leaked api key', tool: 'secrets_rotate' },
       { query: 'I pushed our Stripe key to GitHub by mistake', tool: 'secrets_rotate' },
     ];
-    expect(learnt.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(taught);
+    expect(learnt.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
+      storedForm(taught),
+    );
     // One door: the same feedback through picker.learn() gives a fresh picker the same ranking.
     const { picker: reference } = await sampleCatalogue(memoryExampleStore());
     await reference.learn(taught);
@@ -152,10 +159,12 @@ describe('shortlistToolSearchMiddleware through createAgent and ChatOpenAI', () 
     expect(executed).toEqual([
       { name: 'calendar_create_event', args: { title: 'retro', start: '2026-12-01T10:00:00Z' } },
     ]);
-    expect(learnt.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
-      { query: needs[1], tool: 'calendar_create_event' },
-      { query: 'Rotate the Stripe key and book a retro', tool: 'calendar_create_event' },
-    ]);
+    expect(learnt.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
+      storedForm([
+        { query: needs[1], tool: 'calendar_create_event' },
+        { query: 'Rotate the Stripe key and book a retro', tool: 'calendar_create_event' },
+      ]),
+    );
   });
 
   it('never lists a tool the agent cannot run, even when the catalogue holds it', async () => {

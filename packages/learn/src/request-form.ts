@@ -35,6 +35,8 @@ function hashedWords(text: string, distinct = false): string[] {
 
 /** A request in the stored form; a request with no content word keeps one hashed word of itself. */
 export function encodeRequest(text: string): string {
+  // Already kept form (an example read back from a store and taught again) stays as it is.
+  if (isEncoded(text)) return text;
   const words = hashedWords(text);
   if (words.length === 0) words.push(hashTerm(text.trim().toLowerCase()));
   return `${FORM_MARK} ${words.join(' ')}`;

@@ -54,7 +54,7 @@ it('hands back the same tool objects, with search_tools beside them when searchi
 it('answers a search no tool fits with the one message that says so, naming the nearest as guesses', async () => {
   const picks = await shortlist(tools, { search: true });
   const found = (await picks.tools.search_tools!.execute!(
-    { context: { query: '¿qué tiempo hará mañana en Madrid?' } } as never,
+    { query: '¿qué tiempo hará mañana en Madrid?' } as never,
     {} as never,
   )) as { results: unknown[]; message: string };
   expect(found.results).toEqual([]);

@@ -2,6 +2,7 @@ import { Agent, ModelBehaviorError, OpenAIProvider, Runner } from '@openai/agent
 import { bm25 } from '@shortlist/bm25';
 import { type ExampleStore, memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
+import { storedRequest } from '@shortlist/learn';
 import { lexical as defaultPipeline } from '@shortlist/lexical';
 import { tfidf } from '@shortlist/tfidf';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,10 @@ import {
   loadedNames,
   searchingModel,
 } from './test-scripted-models.js';
+
+/** Examples as the learner hands them to its store: each request as hashed words. */
+const storedForm = (examples: readonly { query: string; tool: string }[]) =>
+  examples.map(({ query, tool }) => ({ query: storedRequest(query), tool }));
 
 const local = localOpenAI();
 let runner: Runner;
@@ -52,9 +57,9 @@ describe('shortlistToolSearchTool with the real Agents SDK', () => {
     ]);
     const next = local.server.requests[3]!.body;
     expect(loadedNames(next.input)).toContain('scan_secrets');
-    expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
-      { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
-    ]);
+    expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
+      storedForm([{ query: 'scan repository for exposed credentials', tool: 'scan_secrets' }]),
+    );
   });
 
   it('answers a batched search (queries) with the agent\u2019s tools for every need; the call teaches its need', async () => {
@@ -73,9 +78,9 @@ describe('shortlistToolSearchTool with the real Agents SDK', () => {
     const loaded = loadedNames(local.server.requests[1]!.body.input);
     expect(loaded.slice(0, 2)).toEqual(['scan_secrets', 'send_email']);
     expect(new Set(loaded).size).toBe(loaded.length);
-    expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
-      { query: 'send an email message', tool: 'send_email' },
-    ]);
+    expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
+      storedForm([{ query: 'send an email message', tool: 'send_email' }]),
+    );
   });
 
   it('loads the agent\u2019s own deferred tools (the same objects) and keeps earlier finds across turns', async () => {

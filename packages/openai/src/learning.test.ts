@@ -1,4 +1,5 @@
 import { memoryExampleStore } from '@shortlist/core';
+import { storedRequest } from '@shortlist/learn';
 import { lexical } from '@shortlist/lexical';
 import type { WireObject } from '@shortlist/test-servers';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
@@ -9,6 +10,10 @@ import { responsesTools } from './test-catalogue.js';
 import { localOpenAI } from './test-local-openai.js';
 import { recordingHandlers, responsesLoop } from './test-loop.js';
 import { emailOrSecrets, offeredNames, searchingModel } from './test-scripted-models.js';
+
+/** Examples as the learner hands them to its store: each request as hashed words. */
+const storedForm = (examples: readonly { query: string; tool: string }[]) =>
+  examples.map(({ query, tool }) => ({ query: storedRequest(query), tool }));
 
 const local = localOpenAI();
 
@@ -41,10 +46,12 @@ it('learns from a search-then-call, so a similar request is pre-selected the too
   await converse(first);
   expect(offeredNames(local.server.requests[0]!.body)).not.toContain('scan_secrets');
   expect(executed).toEqual(['scan_secrets']);
-  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
-    { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
-    { query: first, tool: 'scan_secrets' },
-  ]);
+  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
+    storedForm([
+      { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
+      { query: first, tool: 'scan_secrets' },
+    ]),
+  );
 
   // Conversation 2, same picker: the first request already offers the tool, and no search runs.
   const seen = local.server.requests.length;

@@ -1,6 +1,7 @@
 import { bm25 } from '@shortlist/bm25';
 import { type ExampleStore, InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
+import { storedRequest } from '@shortlist/learn';
 import { lexical as defaultPipeline } from '@shortlist/lexical';
 import { toolSearchCall, type WireObject } from '@shortlist/test-servers';
 import { tfidf } from '@shortlist/tfidf';
@@ -16,6 +17,10 @@ import {
   loadedNames,
   searchingModel,
 } from './test-scripted-models.js';
+
+/** Examples as the learner hands them to its store: each request as hashed words. */
+const storedForm = (examples: readonly { query: string; tool: string }[]) =>
+  examples.map(({ query, tool }) => ({ query: storedRequest(query), tool }));
 
 const local = localOpenAI();
 
@@ -61,10 +66,12 @@ describe('openaiToolSearch with the real openai client', () => {
       expect(catalogue).toContainEqual(definition);
     }
     // The model's search query and the user's request both teach the tool that served them.
-    expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
-      { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
-      { query: 'Did I leak an API key in acme/api?', tool: 'scan_secrets' },
-    ]);
+    expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
+      storedForm([
+        { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
+        { query: 'Did I leak an API key in acme/api?', tool: 'scan_secrets' },
+      ]),
+    );
   });
 
   it('answers a batched search (queries) with tools for every need in one output; a call teaches its need', async () => {
@@ -92,10 +99,12 @@ describe('openaiToolSearch with the real openai client', () => {
     expect(loaded.slice(0, 2)).toEqual(['scan_secrets', 'send_email']);
     expect(new Set(loaded).size).toBe(loaded.length);
     expect(loaded.length).toBeLessThanOrEqual(4);
-    expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual([
-      { query: 'send an email message', tool: 'send_email' },
-      { query: asked, tool: 'send_email' },
-    ]);
+    expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
+      storedForm([
+        { query: 'send an email message', tool: 'send_email' },
+        { query: asked, tool: 'send_email' },
+      ]),
+    );
   });
 
   it('keeps the request\u2019s tools identical across turns while the earlier finds stay callable', async () => {
@@ -142,10 +151,12 @@ describe('openaiToolSearch with the real openai client', () => {
     expect((await picker.select(request, { limit: 5 })).picks[0]!.name).toBe('scan_secrets');
     // One door: the same feedback through picker.learn() gives a fresh picker the same ranking.
     const taught = store.examples().map(({ query, tool }) => ({ query, tool }));
-    expect(taught).toEqual([
-      { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
-      { query: request, tool: 'scan_secrets' },
-    ]);
+    expect(taught).toEqual(
+      storedForm([
+        { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
+        { query: request, tool: 'scan_secrets' },
+      ]),
+    );
     const reference = await learning(memoryExampleStore()).index(responsesTools());
     await reference.learn(taught);
     for (const probe of [request, 'exposed credentials in a repository', 'send an email']) {

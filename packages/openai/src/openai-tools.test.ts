@@ -1,6 +1,7 @@
 import { bm25 } from '@shortlist/bm25';
 import { type ExampleStore, InvalidArgumentError, memoryExampleStore, pipe } from '@shortlist/core';
 import { rrf } from '@shortlist/fusion';
+import { storedRequest } from '@shortlist/learn';
 import { lexical as defaultPipeline } from '@shortlist/lexical';
 import type { WireObject } from '@shortlist/test-servers';
 import { tfidf } from '@shortlist/tfidf';
@@ -76,7 +77,9 @@ describe('openaiTools().forResponses with the real openai client', () => {
     expect(secondOffer).toContain('send_email');
     // Learning: the call to create_issue was recorded under the query that offered it.
     expect(store.examples().map((example) => example.tool)).toContain('create_issue');
-    expect(store.examples().find((e) => e.tool === 'create_issue')!.query).toMatch(/login bug/);
+    expect(store.examples().find((e) => e.tool === 'create_issue')!.query).toContain(
+      storedRequest('login bug').slice('#sl1 '.length),
+    );
   });
 
   it('refuses a picker of Chat Completions tools with a typed error naming the tool', async () => {
