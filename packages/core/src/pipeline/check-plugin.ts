@@ -80,17 +80,22 @@ export function checkRankers(rankers: readonly unknown[]): readonly RankerV1[] {
   return rankers as readonly RankerV1[];
 }
 
-export function checkFusion(fusion: unknown): FusionV1 {
-  checkPlugin('fusion', fusion, '.fuse(fusion)');
-  const { minDepth, id } = fusion as FusionV1;
+/** A stage's `minDepth`: a positive integer (tools asked of each ranker) or nothing. */
+function checkMinDepth(kind: 'fusion' | 'learner', argument: string, plugin: FusionV1 | LearnerV1) {
+  const { minDepth, id } = plugin;
   if (minDepth !== undefined && !(Number.isSafeInteger(minDepth) && minDepth >= 1)) {
     throw new InvalidArgumentError({
-      argument: '.fuse(fusion).minDepth',
+      argument: `${argument}.minDepth`,
       expected: 'a positive integer or undefined',
-      message: `fusion "${id}" has minDepth ${String(minDepth)}; it must be a positive integer (tools asked of each ranker) or left out`,
+      message: `${kind} "${id}" has minDepth ${String(minDepth)}; it must be a positive integer (tools asked of each ranker) or left out`,
     });
   }
-  const { abstainBelow } = fusion as FusionV1;
+}
+
+export function checkFusion(fusion: unknown): FusionV1 {
+  checkPlugin('fusion', fusion, '.fuse(fusion)');
+  checkMinDepth('fusion', '.fuse(fusion)', fusion as FusionV1);
+  const { abstainBelow, id } = fusion as FusionV1;
   if (
     abstainBelow !== undefined &&
     !(typeof abstainBelow === 'number' && abstainBelow >= 0 && abstainBelow <= 1)
@@ -111,13 +116,6 @@ export function checkPacker(packer: unknown): PackerV1 {
 
 export function checkLearner(learner: unknown): LearnerV1 {
   checkPlugin('learner', learner, '.learn(learner)');
-  const { minDepth, id } = learner as LearnerV1;
-  if (minDepth !== undefined && !(Number.isSafeInteger(minDepth) && minDepth >= 1)) {
-    throw new InvalidArgumentError({
-      argument: '.learn(learner).minDepth',
-      expected: 'a positive integer or undefined',
-      message: `learner "${id}" has minDepth ${String(minDepth)}; it must be a positive integer (tools asked of each ranker) or left out`,
-    });
-  }
+  checkMinDepth('learner', '.learn(learner)', learner as LearnerV1);
   return learner as LearnerV1;
 }
