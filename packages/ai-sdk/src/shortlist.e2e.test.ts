@@ -225,7 +225,7 @@ describe('tool search through toolSearch({ search })', () => {
     expect(executed.map((call) => call.name)).toEqual(['weather_forecast']);
     expect(learn.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
       storedForm([
-        { query: needs[1], tool: 'weather_forecast' },
+        { query: needs[1]!, tool: 'weather_forecast' },
         { query: prompt, tool: 'weather_forecast' },
       ]),
     );

@@ -148,7 +148,7 @@ describe('tool search through the real SDK', () => {
     expect(second!.loaded).toEqual(expect.arrayContaining(['scan_secrets', 'convert_currency']));
     expect(learn.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
       storedForm([
-        { query: needs[1], tool: 'convert_currency' },
+        { query: needs[1]!, tool: 'convert_currency' },
         { query: asked, tool: 'convert_currency' },
       ]),
     );

@@ -161,7 +161,7 @@ describe('shortlistToolSearchMiddleware through createAgent and ChatOpenAI', () 
     ]);
     expect(learnt.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
       storedForm([
-        { query: needs[1], tool: 'calendar_create_event' },
+        { query: needs[1]!, tool: 'calendar_create_event' },
         { query: 'Rotate the Stripe key and book a retro', tool: 'calendar_create_event' },
       ]),
     );

@@ -190,7 +190,7 @@ it('batched tool search: one search_tools call with queries finds a tool for eac
   expect(result.text).toBe('Sunny, and no leaks checked yet.');
   expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
     storedForm([
-      { query: needs[1], tool: 'weather_forecast' },
+      { query: needs[1]!, tool: 'weather_forecast' },
       { query: asked, tool: 'weather_forecast' },
     ]),
   );
