@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type MemoryExampleStore, memoryExampleStore, type ToolExample } from '@shortlist/core';
 import type { ExampleChange } from '@shortlist/core/kit';
+import { storedRequest } from '@shortlist/learn';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GatewayOptions } from './gateway-options.js';
 import type { ModeOptions } from './mode-options.js';
@@ -112,6 +113,6 @@ describe('search_tools with queries (several needs), through the MCP SDK client'
     expect(firstText(result)).toBe('5');
     await expect
       .poll(() => heard.flat())
-      .toEqual([{ query: 'sum two values', tool: 'hub__add_numbers' }]);
+      .toEqual([{ query: storedRequest('sum two values'), tool: 'hub__add_numbers' }]);
   });
 });
