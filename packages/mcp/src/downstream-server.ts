@@ -105,6 +105,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
 
   const filtered = async (): Promise<McpTool[]> => {
     if (options.filterQuery) {
+      await learning.taught();
       return [
         ...(await gateway.search(options.filterQuery, { limit: options.filterLimit ?? 20 })).tools,
       ];
@@ -168,6 +169,8 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
       let found: { tools: readonly McpTool[]; totalTokens?: number; nearest?: readonly string[] };
       /** Each tool's needs as positions in `queries`, for a batched search: no text repeated. */
       let needsOf: ((index: number) => readonly number[]) | undefined;
+      // Answered with what this session's calls taught, so a request asked again finds its tool.
+      await learning.taught();
       if ('queries' in searched) {
         const batch = await gateway.searchNeeds(searched.queries, {
           limit: searched.limit,

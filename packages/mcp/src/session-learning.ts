@@ -19,6 +19,11 @@ export interface SessionLearning {
    * (see `sessionLearning`), each text once per session.
    */
   called(tool: string, result: CallToolResult): void;
+  /**
+   * Resolves once the lessons of this session's calls so far are taught, or after
+   * `lessonWaitMs`: a search waits for it, so it is answered with what the calls before it taught.
+   */
+  taught(): Promise<void>;
 }
 
 /** One search of this session, as learning needs it. */
@@ -31,6 +36,13 @@ interface SessionSearch {
 
 /** Searches a session remembers; older ones are too far back to have led to a call. */
 const maxSearches = 32;
+
+/**
+ * Longest a search waits for the lessons of the session's earlier calls. A lesson waits for the
+ * store (a file store's fsync): untaught, a request asked again at once would not find its tool,
+ * yet a slow or unreachable store must not stall searches.
+ */
+const lessonWaitMs = 1000;
 
 /** A text as an example holds it: its first `MAX_EXAMPLE_QUERY_LENGTH` units, whole characters; none if blank. */
 function exampleQuery(text: string): string | undefined {
@@ -51,13 +63,16 @@ const examplesOf = (texts: readonly (string | undefined)[]): string[] => [
  * previous call of an offered tool up to the last one that offered it: the searches in the user's
  * words that found nothing or found it low, then the one that found it, and the user's `request`
  * passed with any of them. A call of a tool never offered teaches nothing; a failed call teaches
- * nothing but still closes its searches, which led to it rather than to a later tool.
+ * nothing but still closes its searches, which led to it rather than to a later tool. What one
+ * call teaches is one lesson (one `picker.learn()`), and the session's next search waits for it.
  */
 export function sessionLearning(gateway: Gateway): SessionLearning {
   const searches: SessionSearch[] = [];
   /** Index of the first search not yet followed by a call of a tool it led to. */
   let open = 0;
   const recorded = new Set<string>();
+  /** Lessons of this session's calls still being taught. */
+  const teaching = new Set<Promise<void>>();
   const remember = (search: SessionSearch) => {
     searches.push(search);
     if (searches.length > maxSearches) {
@@ -89,15 +104,29 @@ export function sessionLearning(gateway: Gateway): SessionLearning {
       open = Math.max(open, last + 1);
       // A failed call is weak evidence either way (bad arguments, a down service): teach nothing.
       if (result.isError === true) return;
+      const lesson: { query: string; tool: string }[] = [];
       for (let i = first; i <= last; i++) {
         const search = searches[i]!;
         for (const query of [...(search.offered.get(tool) ?? []), ...search.asked]) {
           const key = JSON.stringify([tool, query]);
           if (recorded.has(key)) continue;
           recorded.add(key);
-          gateway.record({ query, tool });
+          lesson.push({ query, tool });
         }
       }
+      if (lesson.length === 0) return;
+      // record() never rejects: a failure is the gateway's warning.
+      const done = gateway.record(lesson).finally(() => teaching.delete(done));
+      teaching.add(done);
+    },
+    async taught() {
+      if (teaching.size === 0) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, lessonWaitMs);
+      });
+      await Promise.race([Promise.all(teaching), late]);
+      clearTimeout(timer);
     },
   };
 }
