@@ -45,6 +45,14 @@ interface NeedsSearchResult {
   readonly totalTokens?: number;
 }
 
+/** Options of a gateway search. */
+interface GatewaySearchOptions {
+  readonly limit?: number;
+  readonly signal?: AbortSignal;
+  /** Who asks, as the examples they teach name them (`learningSource`). */
+  readonly source?: string;
+}
+
 /** Upstreams behind one index; the downstream servers of every mode call into this. */
 export interface Gateway {
   /** Number of upstream tools served. */
@@ -57,16 +65,13 @@ export interface Gateway {
   tools(): McpTool[];
   /** The gateway's entry for a tool name, if it exists. */
   entry(name: string): CatalogueEntry | undefined;
-  /** The best tools for a query, packed under the pipeline's budget. */
-  search(query: string, options?: { limit?: number; signal?: AbortSignal }): Promise<SearchResult>;
+  /** The best tools for a query, packed under the pipeline's budget; `source` names who asks. */
+  search(query: string, options?: GatewaySearchOptions): Promise<SearchResult>;
   /**
    * The best tools for several needs at once, in one answer under the pipeline's budget:
    * deduplicated, each need given its fair share (`searchNeeds` of @shortlist/core).
    */
-  searchNeeds(
-    needs: readonly string[],
-    options?: { limit?: number; signal?: AbortSignal },
-  ): Promise<NeedsSearchResult>;
+  searchNeeds(needs: readonly string[], options?: GatewaySearchOptions): Promise<NeedsSearchResult>;
   /** Calls a tool by its gateway name on the upstream that owns it, checking arguments first. */
   call(name: string, args: unknown, options?: UpstreamCallOptions): Promise<CallToolResult>;
   /**
@@ -342,6 +347,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       const selection = await picker!.select(query, {
         limit: searchOptions.limit ?? 5,
         ...(searchOptions.signal ? { signal: searchOptions.signal } : {}),
+        ...(searchOptions.source === undefined ? {} : { source: searchOptions.source }),
       });
       // A tool removed from the index while the search ran is not offered; one a relisting
       // upstream is replacing is, until its new list is in the index.
@@ -356,6 +362,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       const found = await searchNeeds(picker!, needs, {
         limit: searchOptions.limit ?? 5,
         ...(searchOptions.signal ? { signal: searchOptions.signal } : {}),
+        ...(searchOptions.source === undefined ? {} : { source: searchOptions.source }),
       });
       const tools = found.picks
         .filter((pick) => picker!.get(pick.name)?.original === pick.tool.original)

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolExample } from '@shortlist/core';
 import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core/kit';
 import type { Gateway } from './gateway.js';
 
@@ -16,9 +17,9 @@ export interface SessionLearning {
   ): void;
   /**
    * A call of `tool` answered `result`: a success teaches the tool every search that led to it
-   * (see `sessionLearning`), each text once per session.
+   * (see `sessionLearning`), each text once per session, as taught by `source` (`learningSource`).
    */
-  called(tool: string, result: CallToolResult): void;
+  called(tool: string, result: CallToolResult, source?: string): void;
   /**
    * Resolves once the lessons of this session's calls so far are taught, or after
    * `lessonWaitMs`: a search waits for it, so it is answered with what the calls before it taught.
@@ -95,7 +96,7 @@ export function sessionLearning(gateway: Gateway): SessionLearning {
         asked: examplesOf([request]),
       });
     },
-    called(tool, result) {
+    called(tool, result, source) {
       let last = searches.length - 1;
       while (last >= 0 && !searches[last]!.offered.has(tool)) last--;
       if (last < 0) return;
@@ -104,14 +105,14 @@ export function sessionLearning(gateway: Gateway): SessionLearning {
       open = Math.max(open, last + 1);
       // A failed call is weak evidence either way (bad arguments, a down service): teach nothing.
       if (result.isError === true) return;
-      const lesson: { query: string; tool: string }[] = [];
+      const lesson: ToolExample[] = [];
       for (let i = first; i <= last; i++) {
         const search = searches[i]!;
         for (const query of [...(search.offered.get(tool) ?? []), ...search.asked]) {
           const key = JSON.stringify([tool, query]);
           if (recorded.has(key)) continue;
           recorded.add(key);
-          lesson.push({ query, tool });
+          lesson.push(source === undefined ? { query, tool } : { query, tool, source });
         }
       }
       if (lesson.length === 0) return;
