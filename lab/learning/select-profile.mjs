@@ -1,6 +1,7 @@
 // Where a learning select's time goes: MetaTool, 10,000 train requests learned, 3×2,000 test
-// requests selected (limit 5, unpacked). Run under `node --cpu-prof` to profile.
-//   node --import tsx lab/learning/select-profile.mjs [plain]
+// requests selected (limit 5, unpacked); `plain` learns nothing. Prints p50 and mean per select;
+// run under `node --cpu-prof` to profile (`pnpm bench:learning` is the comparison to quote).
+//   pnpm lab lab/learning/select-profile.mjs [plain]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memoryExampleStore } from '@shortlist/core';
@@ -22,7 +23,15 @@ const asked = queries.filter((q) => q.split === 'test').slice(0, 2000);
 const plain = process.argv.includes('plain');
 const picker = await lexical({ maxTokens: false, examples: memoryExampleStore() }).index(tools);
 if (!plain) await picker.learn(taught);
-const started = performance.now();
+const times = [];
 for (let round = 0; round < 3; round++)
-  for (const { query } of asked) await picker.select(query, { limit: 5 });
-console.log(`${plain ? 'plain' : 'learning'}: ${((performance.now() - started) / 6000).toFixed(3)} ms a select`);
+  for (const { query } of asked) {
+    const started = performance.now();
+    await picker.select(query, { limit: 5 });
+    times.push(performance.now() - started);
+  }
+times.sort((a, b) => a - b);
+const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
+console.log(
+  `${plain ? 'plain' : 'learning'}: p50 ${times[times.length >> 1].toFixed(3)} ms, mean ${mean.toFixed(3)} ms a select`,
+);
