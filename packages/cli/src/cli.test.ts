@@ -371,7 +371,7 @@ describe('shortlist report', () => {
       expect(page).toContain('### lexical by group');
       expect(page).not.toContain('old table');
       expect(page).toMatch(
-        /\n## Learning from use\n[^]*\n<!-- hand-written -->\n\n## Learning through the MCP gateway\n\nprinted by a lab script\n/,
+        /\n## Learning from use\n[\s\S]*\n<!-- hand-written -->\n\n## Learning through the MCP gateway\n\nprinted by a lab script\n/,
       );
       expect(result.stdout).toContain(`wrote ${out}`);
     } finally {
