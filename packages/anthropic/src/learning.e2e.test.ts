@@ -1,7 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import { memoryExampleStore } from '@shortlist/core';
-import { storedRequest } from '@shortlist/learn';
 import { lexical } from '@shortlist/lexical';
 import { type AnthropicServer, startAnthropicServer } from '@shortlist/test-servers';
 import { afterEach, expect, it } from 'vitest';
@@ -9,10 +7,6 @@ import { anthropicShortlist } from './anthropic-shortlist.js';
 import { runAgentTurn } from './test-agent-loop.js';
 import { catalogue } from './test-catalogue.js';
 import { scriptedModel } from './test-scripted-model.js';
-
-/** Examples as the learner hands them to its store: each request as hashed words. */
-const storedForm = (examples: readonly { query: string; tool: string }[]) =>
-  examples.map(({ query, tool }) => ({ query: storedRequest(query), tool }));
 
 let server: AnthropicServer | undefined;
 afterEach(async () => {
@@ -26,7 +20,8 @@ it('teaches the picker, so later conversations are offered a tool their words al
     scriptedModel([{ says: paraphrase, tool: 'scan_secrets', input: { repo: 'acme/api' } }]),
   );
   const client = new Anthropic({ apiKey: 'test-key', baseURL: server.baseURL });
-  const picker = await lexical({ examples: memoryExampleStore() }).index(catalogue);
+  // As a user sets it up: the default pipeline, which learns in memory with no configuration.
+  const picker = await lexical().index(catalogue);
   const offeredFor = async (text: string) =>
     (await anthropicShortlist(picker).tools([{ role: 'user', content: text }])).map(
       (tool) => tool.name,
@@ -69,8 +64,7 @@ it('learns from a search-then-call, so a similar request is pre-selected the too
     ]),
   );
   const client = new Anthropic({ apiKey: 'test-key', baseURL: server.baseURL });
-  const examples = memoryExampleStore();
-  const picker = await lexical({ examples }).index(catalogue);
+  const picker = await lexical().index(catalogue);
   const handlers = { scan_secrets: () => 'found 1 leaked key' };
 
   // Before learning, pre-selection does not offer the tool for the later request.
@@ -95,11 +89,9 @@ it('learns from a search-then-call, so a similar request is pre-selected the too
     { query: 'leaked credentials', tool: 'scan_secrets' },
     { query: first, tool: 'scan_secrets' },
   ];
-  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
-    storedForm(taught),
-  );
-  // One door: the same feedback through picker.learn() gives a fresh picker the same ranking.
-  const reference = await lexical({ examples: memoryExampleStore() }).index(catalogue);
+  // One door: it taught what picker.learn() of the model's search and the user's request
+  // teaches a fresh default picker, which then ranks the same.
+  const reference = await lexical().index(catalogue);
   await reference.learn(taught);
   for (const probe of [later, first, 'scan for leaked credentials']) {
     const ranking = async (p: typeof picker) =>

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -345,6 +345,10 @@ describe('shortlist report', () => {
     const dir = await mkdtemp(join(tmpdir(), 'shortlist-report-'));
     try {
       const out = join(dir, 'benchmarks.md');
+      // A hand-written part of the page it replaces is kept, where it was.
+      const kept =
+        '<!-- hand-written -->\n\n## Learning through the MCP gateway\n\nprinted by a lab script';
+      await writeFile(out, `# Benchmarks\n\n## Learning from use\n\nold table\n\n${kept}\n`);
       const result = await runCli([
         'report',
         '--benchmarks',
@@ -365,6 +369,10 @@ describe('shortlist report', () => {
       );
       expect(page).toContain('Paired comparison, lexical − bm25');
       expect(page).toContain('### lexical by group');
+      expect(page).not.toContain('old table');
+      expect(page).toMatch(
+        /\n## Learning from use\n[\s\S]*\n<!-- hand-written -->\n\n## Learning through the MCP gateway\n\nprinted by a lab script\n/,
+      );
       expect(result.stdout).toContain(`wrote ${out}`);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -92,6 +92,10 @@ export function resourceGuard(authorization: ResourceAuthorization, served: URL)
             clientId: String(payload.client_id ?? payload.azp ?? ''),
             scopes: scope.split(' ').filter(Boolean),
             expiresAt: payload.exp!,
+            // Who signed in: learning counts one user's sessions as one source.
+            ...(typeof payload.sub === 'string'
+              ? { extra: { subject: payload.sub, issuer: authorization.issuer } }
+              : {}),
           };
         } catch (error) {
           throw refusal(error);

@@ -11,6 +11,7 @@ import { checkNeeds, noToolFits } from '@shortlist/core/adapter';
 import { argumentErrorResult } from './argument-error-result.js';
 import type { Gateway } from './gateway.js';
 import { callToolTool, maxSearchLimit, searchToolsTool } from './gateway-tools.js';
+import { learningSource } from './learning-source.js';
 import { mcpError } from './mcp-error.js';
 import { type GatewayMode, type ModeOptions, matchesAllowList } from './mode-options.js';
 import { sessionLearning } from './session-learning.js';
@@ -103,11 +104,15 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
   const notify = () => server.sendToolListChanged().catch(() => undefined);
   const learning = sessionLearning(gateway);
 
-  const filtered = async (): Promise<McpTool[]> => {
+  const filtered = async (extra: RequestExtra): Promise<McpTool[]> => {
     if (options.filterQuery) {
-      return [
-        ...(await gateway.search(options.filterQuery, { limit: options.filterLimit ?? 20 })).tools,
-      ];
+      await learning.taught();
+      const source = learningSource(extra);
+      const found = await gateway.search(options.filterQuery, {
+        limit: options.filterLimit ?? 20,
+        ...(source === undefined ? {} : { source }),
+      });
+      return [...found.tools];
     }
     return gateway.tools().filter((tool) => matchesAllowList(tool.name, options.allow ?? []));
   };
@@ -148,12 +153,12 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
           }),
     });
     await Promise.all(forwarding);
-    learning.called(name, result);
+    learning.called(name, result, learningSource(extra));
     return result;
   };
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
-    if (mode === 'filter') return { tools: await filtered() };
+  server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => {
+    if (mode === 'filter') return { tools: await filtered(extra) };
     if (mode === 'dynamic') return { tools: [searchToolsTool, callToolTool, ...exposed.values()] };
     return { tools: [searchToolsTool, callToolTool] };
   });
@@ -168,10 +173,15 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
       let found: { tools: readonly McpTool[]; totalTokens?: number; nearest?: readonly string[] };
       /** Each tool's needs as positions in `queries`, for a batched search: no text repeated. */
       let needsOf: ((index: number) => readonly number[]) | undefined;
+      // Answered with what this session's calls taught, so a request asked again finds its tool.
+      await learning.taught();
+      const source = learningSource(extra);
+      const asker = source === undefined ? {} : { source };
       if ('queries' in searched) {
         const batch = await gateway.searchNeeds(searched.queries, {
           limit: searched.limit,
           signal: extra.signal,
+          ...asker,
         });
         learning.offeredForNeeds(
           batch.tools.map(({ tool, needs }) => ({ name: tool.name, needs })),
@@ -187,6 +197,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
         found = await gateway.search(searched.query, {
           limit: searched.limit,
           signal: extra.signal,
+          ...asker,
         });
         learning.offered(searched.query, found.tools, searched.request);
       }
@@ -240,7 +251,7 @@ export function createDownstreamServer(gateway: Gateway, options: ModeOptions = 
         return proxy(name, args ?? {}, extra);
       }
     }
-    if (mode === 'filter' && (await filtered()).some((tool) => tool.name === name)) {
+    if (mode === 'filter' && (await filtered(extra)).some((tool) => tool.name === name)) {
       if (options.filterQuery) learning.offered(options.filterQuery, [{ name }]);
       return proxy(name, args ?? {}, extra);
     }

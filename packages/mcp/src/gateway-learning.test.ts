@@ -140,6 +140,45 @@ describe('learning from calls, over Streamable HTTP', () => {
     expect((await search(await connect(), words))[0]).toBe(scanner);
   });
 
+  it("a session's next search is answered with what its last call taught, however slow the store", async () => {
+    const store = memoryExampleStore();
+    const heard = additions(store);
+    // A store that takes a while to keep a lesson, as a file store's fsync on a busy disk.
+    const slow = {
+      ...store,
+      addExamples: async (...args: Parameters<typeof store.addExamples>) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return store.addExamples(...args);
+      },
+    };
+    const { connect } = await served({ examples: slow });
+    const agent = await connect();
+    expect(await search(agent, asked)).toContain(scanner);
+    await call(agent, scanner, { repository: 'web' });
+    // Asked again at once, in the same session: the lesson is in before the search answers.
+    expect((await search(agent, later))[0]).toBe(scanner);
+    expect(heard).toEqual([[stored(asked, scanner)]]);
+  });
+
+  it('a store too slow to keep a lesson does not stall the next search', async () => {
+    const store = memoryExampleStore();
+    const heard = additions(store);
+    const stuck = {
+      ...store,
+      addExamples: async (...args: Parameters<typeof store.addExamples>) => {
+        await new Promise((resolve) => setTimeout(resolve, 8000));
+        return store.addExamples(...args);
+      },
+    };
+    const { connect } = await served({ examples: stuck });
+    const agent = await connect();
+    await search(agent, asked);
+    await call(agent, scanner, { repository: 'web' });
+    // The search gives up waiting for the lesson and answers from what was taught before.
+    expect((await search(agent, later))[0]).not.toBe(scanner);
+    expect(heard).toEqual([]);
+  });
+
   it('refuses a request that is not a string, with an error the model reads', async () => {
     const { connect } = await served();
     const result = await (await connect()).callTool({

@@ -45,6 +45,14 @@ interface NeedsSearchResult {
   readonly totalTokens?: number;
 }
 
+/** Options of a gateway search. */
+interface GatewaySearchOptions {
+  readonly limit?: number;
+  readonly signal?: AbortSignal;
+  /** Who asks, as the examples they teach name them (`learningSource`). */
+  readonly source?: string;
+}
+
 /** Upstreams behind one index; the downstream servers of every mode call into this. */
 export interface Gateway {
   /** Number of upstream tools served. */
@@ -57,24 +65,21 @@ export interface Gateway {
   tools(): McpTool[];
   /** The gateway's entry for a tool name, if it exists. */
   entry(name: string): CatalogueEntry | undefined;
-  /** The best tools for a query, packed under the pipeline's budget. */
-  search(query: string, options?: { limit?: number; signal?: AbortSignal }): Promise<SearchResult>;
+  /** The best tools for a query, packed under the pipeline's budget; `source` names who asks. */
+  search(query: string, options?: GatewaySearchOptions): Promise<SearchResult>;
   /**
    * The best tools for several needs at once, in one answer under the pipeline's budget:
    * deduplicated, each need given its fair share (`searchNeeds` of @shortlist/core).
    */
-  searchNeeds(
-    needs: readonly string[],
-    options?: { limit?: number; signal?: AbortSignal },
-  ): Promise<NeedsSearchResult>;
+  searchNeeds(needs: readonly string[], options?: GatewaySearchOptions): Promise<NeedsSearchResult>;
   /** Calls a tool by its gateway name on the upstream that owns it, checking arguments first. */
   call(name: string, args: unknown, options?: UpstreamCallOptions): Promise<CallToolResult>;
   /**
-   * Teaches the picker `{ query, tool }` through `picker.learn()`, the door every entry shares, in
-   * the background: a failure is a warning, never an error of the call that taught it. Does
-   * nothing with `learn: false`, or when the pipeline does not learn.
+   * Teaches the picker these examples (`{ query, tool }`) in one lesson through `picker.learn()`,
+   * the door every entry shares; resolves once taught. A failure is a warning, never an error of
+   * the call that taught it. Does nothing with `learn: false`, or when the pipeline does not learn.
    */
-  record(example: ToolExample): void;
+  record(examples: ToolExample | readonly ToolExample[]): Promise<void>;
   /** Listens for catalogue changes (after the index has caught up); returns an unsubscribe. */
   onChange(listener: () => void): () => void;
   /** Waits until the index reflects every listing received so far. */
@@ -342,6 +347,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       const selection = await picker!.select(query, {
         limit: searchOptions.limit ?? 5,
         ...(searchOptions.signal ? { signal: searchOptions.signal } : {}),
+        ...(searchOptions.source === undefined ? {} : { source: searchOptions.source }),
       });
       // A tool removed from the index while the search ran is not offered; one a relisting
       // upstream is replacing is, until its new list is in the index.
@@ -356,6 +362,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       const found = await searchNeeds(picker!, needs, {
         limit: searchOptions.limit ?? 5,
         ...(searchOptions.signal ? { signal: searchOptions.signal } : {}),
+        ...(searchOptions.source === undefined ? {} : { source: searchOptions.source }),
       });
       const tools = found.picks
         .filter((pick) => picker!.get(pick.name)?.original === pick.tool.original)
@@ -390,18 +397,25 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       const upstream = upstreams.get(entry.server)!;
       return upstream.call(entry.upstream.name, input as Record<string, unknown>, callOptions);
     },
-    record(example) {
+    record(given) {
       const live = picker;
+      if (!learns || closed || !live?.learns) return Promise.resolve();
       // A tool removed since the search is no example: learn() would refuse it.
-      if (!learns || closed || !live?.learns || !live.get(example.tool)) return;
-      // Started after the call's result is in hand, and not awaited: learning never delays a call.
+      const examples = (Array.isArray(given) ? given : [given as ToolExample]).filter((example) =>
+        live.get(example.tool),
+      );
+      if (examples.length === 0) return Promise.resolve();
+      // Started after the call's result is in hand, and not awaited by the call: learning never
+      // delays a call. One lesson is one learn(), so one append (and fsync) to a file store.
       const done: Promise<void> = Promise.resolve()
-        .then(() => live.learn([example]))
-        .catch((error) =>
-          warn(`could not record that "${example.tool}" served a search: ${String(error)}`),
-        )
+        .then(() => live.learn(examples))
+        .catch((error) => {
+          const tools = [...new Set(examples.map((example) => example.tool))].join('", "');
+          warn(`could not record that "${tools}" served a search: ${String(error)}`);
+        })
         .finally(() => recording.delete(done));
       recording.add(done);
+      return done;
     },
     onChange(listener) {
       listeners.add(listener);

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolExample } from '@shortlist/core';
 import { MAX_EXAMPLE_QUERY_LENGTH } from '@shortlist/core/kit';
 import type { Gateway } from './gateway.js';
 
@@ -16,9 +17,14 @@ export interface SessionLearning {
   ): void;
   /**
    * A call of `tool` answered `result`: a success teaches the tool every search that led to it
-   * (see `sessionLearning`), each text once per session.
+   * (see `sessionLearning`), each text once per session, as taught by `source` (`learningSource`).
    */
-  called(tool: string, result: CallToolResult): void;
+  called(tool: string, result: CallToolResult, source?: string): void;
+  /**
+   * Resolves once the lessons of this session's calls so far are taught, or after
+   * `lessonWaitMs`: a search waits for it, so it is answered with what the calls before it taught.
+   */
+  taught(): Promise<void>;
 }
 
 /** One search of this session, as learning needs it. */
@@ -31,6 +37,13 @@ interface SessionSearch {
 
 /** Searches a session remembers; older ones are too far back to have led to a call. */
 const maxSearches = 32;
+
+/**
+ * Longest a search waits for the lessons of the session's earlier calls. A lesson waits for the
+ * store (a file store's fsync): untaught, a request asked again at once would not find its tool,
+ * yet a slow or unreachable store must not stall searches.
+ */
+const lessonWaitMs = 1000;
 
 /** A text as an example holds it: its first `MAX_EXAMPLE_QUERY_LENGTH` units, whole characters; none if blank. */
 function exampleQuery(text: string): string | undefined {
@@ -51,13 +64,16 @@ const examplesOf = (texts: readonly (string | undefined)[]): string[] => [
  * previous call of an offered tool up to the last one that offered it: the searches in the user's
  * words that found nothing or found it low, then the one that found it, and the user's `request`
  * passed with any of them. A call of a tool never offered teaches nothing; a failed call teaches
- * nothing but still closes its searches, which led to it rather than to a later tool.
+ * nothing but still closes its searches, which led to it rather than to a later tool. What one
+ * call teaches is one lesson (one `picker.learn()`), and the session's next search waits for it.
  */
 export function sessionLearning(gateway: Gateway): SessionLearning {
   const searches: SessionSearch[] = [];
   /** Index of the first search not yet followed by a call of a tool it led to. */
   let open = 0;
   const recorded = new Set<string>();
+  /** Lessons of this session's calls still being taught. */
+  const teaching = new Set<Promise<void>>();
   const remember = (search: SessionSearch) => {
     searches.push(search);
     if (searches.length > maxSearches) {
@@ -80,7 +96,7 @@ export function sessionLearning(gateway: Gateway): SessionLearning {
         asked: examplesOf([request]),
       });
     },
-    called(tool, result) {
+    called(tool, result, source) {
       let last = searches.length - 1;
       while (last >= 0 && !searches[last]!.offered.has(tool)) last--;
       if (last < 0) return;
@@ -89,15 +105,29 @@ export function sessionLearning(gateway: Gateway): SessionLearning {
       open = Math.max(open, last + 1);
       // A failed call is weak evidence either way (bad arguments, a down service): teach nothing.
       if (result.isError === true) return;
+      const lesson: ToolExample[] = [];
       for (let i = first; i <= last; i++) {
         const search = searches[i]!;
         for (const query of [...(search.offered.get(tool) ?? []), ...search.asked]) {
           const key = JSON.stringify([tool, query]);
           if (recorded.has(key)) continue;
           recorded.add(key);
-          gateway.record({ query, tool });
+          lesson.push(source === undefined ? { query, tool } : { query, tool, source });
         }
       }
+      if (lesson.length === 0) return;
+      // record() never rejects: a failure is the gateway's warning.
+      const done = gateway.record(lesson).finally(() => teaching.delete(done));
+      teaching.add(done);
+    },
+    async taught() {
+      if (teaching.size === 0) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, lessonWaitMs);
+      });
+      await Promise.race([Promise.all(teaching), late]);
+      clearTimeout(timer);
     },
   };
 }

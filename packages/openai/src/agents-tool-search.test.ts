@@ -60,6 +60,16 @@ describe('shortlistToolSearchTool with the real Agents SDK', () => {
     expect(store.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
       storedForm([{ query: 'scan repository for exposed credentials', tool: 'scan_secrets' }]),
     );
+    // One door: the agent's call taught what picker.learn() teaches a fresh picker.
+    const reference = await learning(memoryExampleStore()).index(tools);
+    await reference.learn([
+      { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
+    ]);
+    for (const probe of ['Did I leak an API key?', 'exposed credentials', 'send an email']) {
+      const ranking = async (p: typeof picker) =>
+        (await p.select(probe)).picks.map(({ name, score }) => [name, score]);
+      expect(await ranking(picker)).toEqual(await ranking(reference));
+    }
   });
 
   it('answers a batched search (queries) with the agent\u2019s tools for every need; the call teaches its need', async () => {

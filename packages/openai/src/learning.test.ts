@@ -1,5 +1,4 @@
-import { memoryExampleStore } from '@shortlist/core';
-import { storedRequest } from '@shortlist/learn';
+import type { Picker } from '@shortlist/core';
 import { lexical } from '@shortlist/lexical';
 import type { WireObject } from '@shortlist/test-servers';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
@@ -11,15 +10,15 @@ import { localOpenAI } from './test-local-openai.js';
 import { recordingHandlers, responsesLoop } from './test-loop.js';
 import { emailOrSecrets, offeredNames, searchingModel } from './test-scripted-models.js';
 
-/** Examples as the learner hands them to its store: each request as hashed words. */
-const storedForm = (examples: readonly { query: string; tool: string }[]) =>
-  examples.map(({ query, tool }) => ({ query: storedRequest(query), tool }));
+/** A picker's ranking of a probe, names and scores: what learning changes. */
+const ranking = async (picker: Picker, probe: string) =>
+  (await picker.select(probe)).picks.map(({ name, score }) => [name, score]);
 
 const local = localOpenAI();
 
 it('learns from a search-then-call, so a similar request is pre-selected the tool with no search', async () => {
-  const examples = memoryExampleStore();
-  const picker = await lexical({ examples }).index(responsesTools());
+  // As a user sets it up: the default pipeline, which learns in memory with no configuration.
+  const picker = await lexical().index(responsesTools());
   const { executed, run } = recordingHandlers();
   local.server.responses = searchingModel(emailOrSecrets);
   /** One conversation: pre-selected tools with a search tool beside them. */
@@ -46,12 +45,14 @@ it('learns from a search-then-call, so a similar request is pre-selected the too
   await converse(first);
   expect(offeredNames(local.server.requests[0]!.body)).not.toContain('scan_secrets');
   expect(executed).toEqual(['scan_secrets']);
-  expect(examples.examples().map(({ query, tool }) => ({ query, tool }))).toEqual(
-    storedForm([
-      { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
-      { query: first, tool: 'scan_secrets' },
-    ]),
-  );
+  // It taught the model's search and the user's request, as picker.learn() of both would.
+  const reference = await lexical().index(responsesTools());
+  await reference.learn([
+    { query: 'scan repository for exposed credentials', tool: 'scan_secrets' },
+    { query: first, tool: 'scan_secrets' },
+  ]);
+  for (const probe of [later, first, 'send an email'])
+    expect(await ranking(picker, probe)).toEqual(await ranking(reference, probe));
 
   // Conversation 2, same picker: the first request already offers the tool, and no search runs.
   const seen = local.server.requests.length;

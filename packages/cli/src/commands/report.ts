@@ -1,5 +1,5 @@
 import { constants, existsSync } from 'node:fs';
-import { access, readdir, writeFile } from 'node:fs/promises';
+import { access, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { InvalidArgumentError } from '@shortlist/core';
 import type { Comparison, EvaluationReport, MetricName } from '@shortlist/eval';
@@ -20,6 +20,7 @@ import { type ReferenceFigures, readReferenceFigures } from '../reference-figure
 import { defaultBenchmarksDir, repoRoot } from '../repo-paths.js';
 import { writeStdout } from '../standard-output.js';
 import { stderrLine } from '../terminal-text.js';
+import { keepHandWritten } from './hand-written.js';
 
 interface ReportOptions extends EmbeddingFlags {
   readonly benchmarks?: string;
@@ -285,7 +286,9 @@ async function reportAction(options: ReportOptions): Promise<void> {
     learning,
     ...(abstention ? [abstention] : []),
   ].join('\n\n');
-  await writeFile(out, `${document}\n`);
+  // Hand-written parts of the page it replaces (gateway figures, notes) are kept.
+  const previous = await readFile(out, 'utf8').catch(() => undefined);
+  await writeFile(out, `${keepHandWritten(document, previous).trimEnd()}\n`);
   writeStdout(
     `${markdownTable(['folder', 'queries', 'reference BM25', ...pipelines, `${pipelines[0]} beats the reference`], summary)}\n\nwrote ${out}\n`,
   );
