@@ -22,19 +22,26 @@ const request = (i) => `#sl1 ${i.toString(16).padStart(16, '0')}`;
 /** Half the forgets name a request, half a tool; every example is forgotten. */
 const forget = (i) => (i % 2 === 0 ? { query: request(i) } : { tool: `tool_${i}` });
 
-/** Opens a store three times: the median time to read its examples, and how many are live. */
+/**
+ * Opens a store three times: the median time to read its examples and this process's CPU time
+ * meanwhile (less swayed by a loaded machine; Redis's own time not included), and how many are live.
+ */
 const openThrice = async (open) => {
   const times = [];
+  const cpu = [];
   let live = -1;
   for (let round = 0; round < 3; round++) {
     const started = performance.now();
+    const used = process.cpuUsage();
     const store = open();
     live = (await store.readExamples()).length;
     times.push(performance.now() - started);
+    const { user, system } = process.cpuUsage(used);
+    cpu.push((user + system) / 1000);
     await store.close();
   }
-  times.sort((a, b) => a - b);
-  return `${times[1].toFixed(0)} ms (${live} live)`;
+  const median = (values) => values.sort((a, b) => a - b)[1].toFixed(0);
+  return `${median(times)} ms, CPU ${median(cpu)} ms (${live} live)`;
 };
 
 const sizes = process.argv
@@ -43,7 +50,9 @@ const sizes = process.argv
   .filter((n) => n > 0);
 const server = await startRedisServer();
 const client = new Redis(server.url);
-console.log('| store | examples | forgets (by request, by tool) | size | open, median of 3 |');
+console.log(
+  '| store | examples | forgets (by request, by tool) | size | open (wall, CPU), median of 3 |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: |');
 for (const n of sizes.length > 0 ? sizes : [10_000, 100_000]) {
   const count = n.toLocaleString('en');

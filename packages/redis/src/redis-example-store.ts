@@ -330,10 +330,14 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
   };
 
   const follow = async (): Promise<void> => {
+    let loaded = false;
     while (!closed) {
       try {
         await whenReady(reader, connectMs);
         if (stale) await serial(async () => (stale ? reload() : undefined));
+        // The first read of a long stream goes through catchUp alone, not decoded twice.
+        if (!loaded) await whenReady(writer, connectMs).then(() => catchUp('read examples'));
+        loaded = true;
         const readFrom = lastId;
         const results = await withDeadline(
           reader
