@@ -228,6 +228,8 @@ describe('redisExampleStore', { timeout: 20_000 }, () => {
     expect(await a.store.forgetExamples({ query: 'wire the rent' })).toBe(1);
     expect(JSON.stringify(await admin.xrange(stream, '-', '+'))).not.toContain('wire the rent');
     expect(await admin.xlen(stream)).toBe(1);
+    expect(await admin.pttl(stream)).toBe(-1); // the copy's expiry did not come with it
+    expect(await admin.keys('*rewrite*')).toEqual([]);
     // Both keep following the rewritten stream: adds on either reach the other.
     await a.store.addExamples([{ query: 'book a flight', tool: 'travel' }]);
     await b.store.addExamples([{ query: 'weather in Paris', tool: 'forecast' }]);

@@ -59,18 +59,22 @@ const PAGE = 1000;
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /** The stream's hard bound is this many times `maxExamples`: evicted entries are deleted as they go. */
 const STREAM_SLACK = 2;
+/** A rewrite's copy expires after this if its writer dies before swapping it in. */
+const COPY_TTL_MS = 60_000;
 /** Tries at rewriting a stream that other processes keep appending to. */
 const COMPACT_TRIES = 3;
 
 /**
  * Swaps the rewritten stream (KEYS[2]) in for the stream (KEYS[1]) when nothing was appended
- * since it was read (ARGV[1], its last entry's id), keeping the stream's last id and count of
+ * since it was read (up to ARGV[1], the last entry read), keeping the stream's last id and count of
  * entries added so followers read on from where they are; deletes the copy and returns 0 if not.
  */
 const SWAP_SCRIPT = `
-local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
-local lastId = last[1] and last[1][1] or '0'
-if lastId ~= ARGV[1] then redis.call('DEL', KEYS[2]) return 0 end
+if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('DEL', KEYS[2]) return 1 end
+if #redis.call('XRANGE', KEYS[1], '(' .. ARGV[1], '+', 'COUNT', 1) > 0 then
+  redis.call('DEL', KEYS[2])
+  return 0
+end
 local info = redis.call('XINFO', 'STREAM', KEYS[1])
 local field = {}
 for i = 1, #info, 2 do field[info[i]] = info[i + 1] end
@@ -81,6 +85,7 @@ end
 local generated = field['last-generated-id']
 redis.call('XSETID', KEYS[2], generated, 'ENTRIESADDED', field['entries-added'], 'MAXDELETEDID', generated)
 redis.call('RENAME', KEYS[2], KEYS[1])
+redis.call('PERSIST', KEYS[1])
 return 1
 `;
 
@@ -289,6 +294,7 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
         for (const { id, example } of live.slice(from, from + PAGE)) {
           batch.xadd(copy, id, ...addFields({ ...example, at: example.at ?? 0 }));
         }
+        batch.pexpire(copy, COPY_TTL_MS);
         await exec(batch, 'rewrite the examples stream');
       }
       const swapped = await withDeadline(
