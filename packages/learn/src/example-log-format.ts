@@ -20,7 +20,8 @@ export type LogRecord =
 
 /** Length of the `,"c":"xxxxxxxx"}` tail that ends every record line. */
 const CHECKSUM_TAIL = 16;
-const CHECKSUM_PATTERN = /,"c":"([0-9a-f]{8})"\}$/;
+/** The tail alone is matched: a pattern searched over the whole line costs a try per character. */
+const CHECKSUM_PATTERN = /^,"c":"([0-9a-f]{8})"\}$/;
 
 const checksum = (body: string): string => crc32(body).toString(16).padStart(8, '0');
 
@@ -42,7 +43,7 @@ export type DecodedLine =
 const RECORD_START = `{"v":`;
 
 function decodeWhole(line: string): DecodedLine {
-  const match = CHECKSUM_PATTERN.exec(line);
+  const match = CHECKSUM_PATTERN.exec(line.slice(-CHECKSUM_TAIL));
   if (!line.startsWith(RECORD_START) || !match) return { ok: false, why: 'not a record' };
   const body = `${line.slice(0, -CHECKSUM_TAIL)}}`;
   if (checksum(body) !== match[1]) return { ok: false, why: 'checksum mismatch' };

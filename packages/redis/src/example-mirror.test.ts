@@ -8,7 +8,7 @@ const add = (id: string, query: string, tool: string, at: number) =>
 
 describe('example mirror', () => {
   it('applies adds and forgets in stream order, each change told once', () => {
-    const mirror = createExampleMirror();
+    const mirror = createExampleMirror({ maxExamples: 100, maxBytes: 1_000_000 });
     const heard: ExampleChange[] = [];
     const entries = decodeEntries(
       [
@@ -51,8 +51,45 @@ describe('example mirror', () => {
     });
   });
 
+  it('past its bounds drops the oldest of the source holding the most, and says which entries', () => {
+    const mirror = createExampleMirror({ maxExamples: 4, maxBytes: 1_000_000 });
+    const from = (id: string, query: string, source: string) =>
+      [id, addFields({ query, tool: 't', at: 1, source })] as [string, string[]];
+    const evicted = mirror.apply(
+      decodeEntries(
+        [
+          from('1-0', 'honest a', 'honest'),
+          from('2-0', 'honest b', 'honest'),
+          from('3-0', 'flood 1', 'flood'),
+          from('4-0', 'flood 2', 'flood'),
+          from('5-0', 'flood 3', 'flood'),
+          from('6-0', 'flood 4', 'flood'),
+        ],
+        () => expect.unreachable(),
+      ),
+      () => undefined,
+    );
+    expect(evicted).toEqual(['3-0', '4-0']);
+    expect(mirror.examples().map((example) => example.query)).toEqual([
+      'honest a',
+      'honest b',
+      'flood 3',
+      'flood 4',
+    ]);
+    // Bytes bound as well as count: a 20-byte bound keeps the newest that fit, fairly.
+    const small = createExampleMirror({ maxExamples: 100, maxBytes: 20 });
+    const dropped = small.apply(
+      decodeEntries([add('1-0', 'first request', 't', 1), add('2-0', 'second', 't', 2)], () =>
+        expect.unreachable(),
+      ),
+      () => undefined,
+    );
+    expect(dropped).toEqual(['1-0']);
+    expect(small.examples().map((example) => example.query)).toEqual(['second']);
+  });
+
   it('drops what was trimmed from the stream or is past its age', () => {
-    const mirror = createExampleMirror();
+    const mirror = createExampleMirror({ maxExamples: 100, maxBytes: 1_000_000 });
     mirror.apply(
       decodeEntries(
         [add('1-0', 'a', 't', 100), add('2-0', 'b', 't', 50), add('3-0', 'c', 't', 300)],

@@ -1,6 +1,11 @@
 import type { ExampleSelector, ToolExample } from '@shortlist/core';
 import type { ExampleChange } from '@shortlist/core/kit';
-import { createExampleIndex, exampleKey, exampleMatches } from '@shortlist/core/kit';
+import {
+  createExampleIndex,
+  createFairBound,
+  exampleKey,
+  exampleMatches,
+} from '@shortlist/core/kit';
 import type { ExampleEntry } from './example-entries.js';
 import { compareIds } from './stream-ids.js';
 
@@ -10,8 +15,12 @@ import { compareIds } from './stream-ids.js';
  * returns the changes it made, for subscribers.
  */
 export interface ExampleMirror {
-  /** Applies entries in order: an add replaces a repeat (same `exampleKey`), a forget drops its matches. */
-  apply(entries: readonly ExampleEntry[], tell: (change: ExampleChange) => void): void;
+  /**
+   * Applies entries in order: an add replaces a repeat (same `exampleKey`), a forget drops its
+   * matches, and past the bounds the oldest example of the source holding the most goes.
+   * Returns the ids of the entries of examples the bounds dropped, for the writer to delete.
+   */
+  apply(entries: readonly ExampleEntry[], tell: (change: ExampleChange) => void): string[];
   /**
    * Drops examples whose entries are all older than `firstId`, the stream's oldest entry: they
    * were trimmed away. `undefined` means the stream is empty: every example is gone.
@@ -23,7 +32,21 @@ export interface ExampleMirror {
   matching(selector: ExampleSelector): { count: number; ids: string[] };
   /** Live examples, oldest first. */
   examples(): ToolExample[];
+  /** Live examples with the id of the entry that last added each, in stream order. */
+  entries(): { readonly id: string; readonly example: ToolExample }[];
 }
+
+/** What a mirror keeps: at most this many examples, and this many bytes of their text. */
+export interface MirrorBounds {
+  readonly maxExamples: number;
+  readonly maxBytes: number;
+}
+
+/** An example's weight against `maxBytes`: its request, tool and source as stored (UTF-8). */
+const bytesOf = (example: ToolExample): number =>
+  Buffer.byteLength(example.query) +
+  Buffer.byteLength(example.tool) +
+  (example.source === undefined ? 0 : Buffer.byteLength(example.source));
 
 interface Held {
   readonly example: ToolExample;
@@ -31,17 +54,38 @@ interface Held {
   readonly ids: readonly string[];
 }
 
-export function createExampleMirror(): ExampleMirror {
+export function createExampleMirror(bounds: MirrorBounds): ExampleMirror {
   /** Newest add last: a repeat moves to the end. */
   const held = new Map<string, Held>();
   const keys = createExampleIndex<string>();
+  /** Which example the bounds drop: a flood from one source evicts its own examples first. */
+  const bound = createFairBound();
+  let bytes = 0;
   const hold = (key: string, entry: Held): void => {
     held.set(key, entry);
     keys.add(key, entry.example);
+    bound.add(key, entry.example.source);
+    bytes += bytesOf(entry.example);
   };
   const release = (key: string, entry: Held): void => {
     held.delete(key);
     keys.delete(key, entry.example);
+    bound.delete(key);
+    bytes -= bytesOf(entry.example);
+  };
+  /** Drops examples past the bounds, telling `tell`; returns their entries' ids. */
+  const enforce = (tell: (change: ExampleChange) => void): string[] => {
+    const ids: string[] = [];
+    const dropped: ToolExample[] = [];
+    while (held.size > bounds.maxExamples || (bytes > bounds.maxBytes && held.size > 0)) {
+      const key = bound.victim()!;
+      const entry = held.get(key)!;
+      release(key, entry);
+      dropped.push(entry.example);
+      ids.push(...entry.ids);
+    }
+    if (dropped.length > 0) tell({ type: 'dropped', examples: dropped });
+    return ids;
   };
 
   const addRun = (
@@ -85,17 +129,21 @@ export function createExampleMirror(): ExampleMirror {
   return {
     apply(entries, tell) {
       let run: { id: string; example: ToolExample }[] = [];
+      const evicted: string[] = [];
       for (const entry of entries) {
         if (entry.op === 'add') {
           run.push(entry);
           continue;
         }
         addRun(run, tell);
+        evicted.push(...enforce(tell));
         run = [];
         for (const [key, picked] of selected(entry.selector)) release(key, picked);
         tell({ type: 'forgot', selector: entry.selector });
       }
       addRun(run, tell);
+      evicted.push(...enforce(tell));
+      return evicted;
     },
     trimBefore(firstId) {
       const dropped: ToolExample[] = [];
@@ -121,6 +169,9 @@ export function createExampleMirror(): ExampleMirror {
     },
     examples() {
       return [...held.values()].map((entry) => entry.example);
+    },
+    entries() {
+      return [...held.values()].map((entry) => ({ id: entry.ids.at(-1)!, example: entry.example }));
     },
   };
 }

@@ -53,4 +53,28 @@ describe('what learning keeps in Redis', () => {
     picker.dispose();
     await store.close();
   });
+
+  it('keeps no trace of a forgotten request in the dump, in the form it was stored', async () => {
+    const store: RedisExampleStore = redisExampleStore({
+      redis: server.url,
+      name: 'forgetting',
+      blockMs: 200,
+    });
+    const picker = await lexical({ examples: store }).index(catalogue(20));
+    await picker.learn([
+      { query: 'refill my insulin prescription', tool: 'tool_4', source: 'sam' },
+      { query: 'wire the rent to my landlord', tool: 'tool_11', source: 'sam' },
+    ]);
+    const stored = (await store.readExamples()).map((example) => example.query);
+    const [forgotten, kept] = stored as [string, string];
+    await picker.forget({ query: 'refill my insulin prescription' });
+    await admin.save();
+    const dump = readFileSync(join(dir, 'dump.rdb'), 'latin1');
+    expect(dump).toContain(kept); // the dump holds the stream's entries as written: the check can fail
+    // Each hashed word of the forgotten request, not only the whole form.
+    for (const word of forgotten.split(' ').slice(1)) expect(dump).not.toContain(word);
+    expect(dump).not.toContain(forgotten);
+    picker.dispose();
+    await store.close();
+  });
 });

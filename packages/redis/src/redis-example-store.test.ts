@@ -129,7 +129,7 @@ describe('redisExampleStore', { timeout: 20_000 }, () => {
     for (const { store } of [a, b]) {
       await eventually(async () => (await store.readExamples()).length === 0);
     }
-    expect(await admin.xlen(stream)).toBe(1); // the forget-all entry alone
+    expect(await admin.xlen(stream)).toBe(0); // the forget-all entry too went with the rewrite
     // Heard once each, in order, on both workers (the others' forgets from the stream).
     for (const { heard } of [a, b]) {
       await eventually(() => heard.length === 5);
@@ -182,6 +182,67 @@ describe('redisExampleStore', { timeout: 20_000 }, () => {
     // A worker started later holds the same.
     const late = worker({ maxExamples: 5 });
     expect((await late.store.readExamples()).map((example) => example.query)).toEqual(newest);
+  });
+
+  it("keeps every source's fair share through a flood from one, and deletes the flood's entries", async () => {
+    const a = worker({ maxExamples: 20 });
+    const b = worker({ maxExamples: 20 });
+    const honest = Array.from({ length: 6 }, (_, i) => ({
+      query: `honest request ${i}`,
+      tool: `tool_${i}`,
+      source: `user ${i}`,
+    }));
+    await a.store.addExamples(honest);
+    for (let i = 0; i < 10; i++) {
+      await b.store.addExamples(
+        Array.from({ length: 20 }, (_, j) => ({
+          query: `flood ${i} ${j}`,
+          tool: 'tool_0',
+          source: 'attacker',
+        })),
+      );
+    }
+    for (const { store } of [a, b]) {
+      await eventually(async () => (await store.readExamples()).at(-1)?.query === 'flood 9 19');
+      const kept = await store.readExamples();
+      expect(kept).toHaveLength(20);
+      expect(kept.filter((example) => example.source !== 'attacker')).toEqual(
+        honest.map((example) => expect.objectContaining(example)),
+      );
+    }
+    expect(await admin.xlen(stream)).toBe(20);
+    const late = worker({ maxExamples: 20 });
+    expect((await late.store.readExamples()).filter((e) => e.source !== 'attacker')).toHaveLength(
+      6,
+    );
+  });
+
+  it('rewrites the stream on a forget, and every worker keeps following it', async () => {
+    const a = worker();
+    const b = worker();
+    await a.store.addExamples([
+      { query: 'wire the rent', tool: 'pay' },
+      { query: 'book a table', tool: 'reserve' },
+    ]);
+    await eventually(() => b.added().length === 2);
+    expect(await a.store.forgetExamples({ query: 'wire the rent' })).toBe(1);
+    expect(JSON.stringify(await admin.xrange(stream, '-', '+'))).not.toContain('wire the rent');
+    expect(await admin.xlen(stream)).toBe(1);
+    expect(await admin.pttl(stream)).toBe(-1); // the copy's expiry did not come with it
+    expect(await admin.keys('*rewrite*')).toEqual([]);
+    // Both keep following the rewritten stream: adds on either reach the other.
+    await a.store.addExamples([{ query: 'book a flight', tool: 'travel' }]);
+    await b.store.addExamples([{ query: 'weather in Paris', tool: 'forecast' }]);
+    const left = [
+      'book a table -> reserve',
+      'book a flight -> travel',
+      'weather in Paris -> forecast',
+    ];
+    for (const { store } of [a, b]) {
+      await eventually(async () => pairs(await store.readExamples()).join() === left.join());
+    }
+    await eventually(() => b.added().some((example) => example.query === 'book a flight'));
+    expect(warnings).toEqual([]);
   });
 
   it('drops examples older than maxAgeMs and trims them from the stream', async () => {

@@ -28,8 +28,13 @@ export interface RedisExampleStoreOptions {
   readonly prefix?: string;
   /** Which shared examples; processes with the same name share them (stream `<prefix>examples:<name>`). @default 'default' */
   readonly name?: string;
-  /** The stream keeps at most this many entries (examples and forgets; `XADD MAXLEN`), the oldest go first. @default 100000 */
+  /**
+   * Most examples kept; a full store drops the oldest example of the source holding the most, so
+   * a flood from one source evicts its own. The stream holds at most twice this many entries. @default 100000
+   */
   readonly maxExamples?: number;
+  /** Most bytes of examples' requests, tools and sources kept (UTF-8), dropped as `maxExamples`'s. @default 67108864 (64 MiB) */
+  readonly maxBytes?: number;
   /** Examples learnt longer ago than this are dropped (by their `at`) and trimmed from the stream; none when absent. */
   readonly maxAgeMs?: number;
   /** Longest wait for one Redis round trip; past it the call rejects with `ApiCallError`. @default 250 */
@@ -51,6 +56,38 @@ export interface RedisExampleStore extends Required<ExampleStore> {
 const FIRST_CONNECT_MS = 2000;
 /** Entries per read. */
 const PAGE = 1000;
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/** The stream's hard bound is this many times `maxExamples`: evicted entries are deleted as they go. */
+const STREAM_SLACK = 2;
+/** A rewrite's copy expires after this if its writer dies before swapping it in. */
+const COPY_TTL_MS = 60_000;
+/** Tries at rewriting a stream that other processes keep appending to. */
+const COMPACT_TRIES = 3;
+
+/**
+ * Swaps the rewritten stream (KEYS[2]) in for the stream (KEYS[1]) when nothing was appended
+ * since it was read (up to ARGV[1], the last entry read), keeping the stream's last id and count of
+ * entries added so followers read on from where they are; deletes the copy and returns 0 if not.
+ */
+const SWAP_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('DEL', KEYS[2]) return 1 end
+if #redis.call('XRANGE', KEYS[1], '(' .. ARGV[1], '+', 'COUNT', 1) > 0 then
+  redis.call('DEL', KEYS[2])
+  return 0
+end
+local info = redis.call('XINFO', 'STREAM', KEYS[1])
+local field = {}
+for i = 1, #info, 2 do field[info[i]] = info[i + 1] end
+if redis.call('EXISTS', KEYS[2]) == 0 then
+  redis.call('XADD', KEYS[2], '0-1', 'op', 'none')
+  redis.call('XDEL', KEYS[2], '0-1')
+end
+local generated = field['last-generated-id']
+redis.call('XSETID', KEYS[2], generated, 'ENTRIESADDED', field['entries-added'], 'MAXDELETEDID', generated)
+redis.call('RENAME', KEYS[2], KEYS[1])
+redis.call('PERSIST', KEYS[1])
+return 1
+`;
 
 type RawEntry = [string, string[]];
 
@@ -75,6 +112,12 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
     options.maxExamples,
     'redisExampleStore(options.maxExamples)',
   );
+  const maxBytes = positiveInteger(
+    options.maxBytes,
+    DEFAULT_MAX_BYTES,
+    'redisExampleStore(options.maxBytes)',
+  );
+  const bounds = { maxExamples, maxBytes };
   const maxAgeMs = checkMaxAgeMs(options.maxAgeMs, 'redisExampleStore(options.maxAgeMs)');
   const timeoutMs = positiveInteger(options.timeoutMs, 250, 'redisExampleStore(options.timeoutMs)');
   const blockMs = positiveInteger(options.blockMs, 1000, 'redisExampleStore(options.blockMs)');
@@ -100,7 +143,7 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
     });
   }
 
-  let mirror: ExampleMirror = createExampleMirror();
+  let mirror: ExampleMirror = createExampleMirror(bounds);
   /** The last stream entry applied to the mirror; each entry is applied once, in order. */
   let lastId = '0';
   let closed = false;
@@ -122,12 +165,21 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
   const skip = (id: string): void =>
     onWarning(`${label}: skipped entry ${id}, which is not a valid example or forget`);
 
-  /** Applies the entries after `lastId`, in order, telling subscribers. */
-  const applyNew = (raw: readonly RawEntry[]): void => {
-    const fresh = raw.filter(([id]) => compareIds(id, lastId) > 0);
+  /**
+   * Applies the entries after `lastId`, in order, telling subscribers, and deletes the entries
+   * of examples the bounds dropped (every process drops the same; whichever applies first deletes).
+   */
+  const applyNew = async (raw: readonly RawEntry[]): Promise<void> => {
+    // Entries come in stream order: only a page's first ones can be at or before `lastId`.
+    let start = 0;
+    while (start < raw.length && compareIds(raw[start]![0], lastId) <= 0) start++;
+    const fresh = start === 0 ? raw : raw.slice(start);
     if (fresh.length === 0) return;
     lastId = fresh.at(-1)![0];
-    mirror.apply(decodeEntries(fresh, skip), tell);
+    const evicted = mirror.apply(decodeEntries(fresh, skip), tell);
+    if (evicted.length > 0) {
+      await withDeadline(writer.xdel(stream, ...evicted), timeoutMs, 'delete dropped examples');
+    }
   };
 
   /**
@@ -165,7 +217,7 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
     reloading = true;
     stale = false;
     try {
-      const fresh = createExampleMirror();
+      const fresh = createExampleMirror(bounds);
       let end = '0';
       for (;;) {
         const page = (await withDeadline(
@@ -217,11 +269,45 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
         const [range, info] = results ?? [];
         if (!range || range[0]) throw range?.[0] ?? new Error('transaction was discarded');
         const page = range[1] as RawEntry[];
-        applyNew(page);
+        await applyNew(page);
         if (settle(info?.[0] ? undefined : info?.[1], page.at(-1)?.[0] ?? from)) return reload();
         if (page.length < PAGE) return;
       }
     });
+
+  /**
+   * Rewrites the stream with only the live examples' entries and swaps it in atomically: XDEL
+   * leaves an entry's bytes in the stream's node (and so in a dump) until the node is freed, so
+   * a forgotten request is erased only by a rewrite. Gives up, saying so, if other processes
+   * keep appending.
+   */
+  const compact = async (): Promise<void> => {
+    const copy = `${stream}:rewrite:${process.pid}:${Math.random().toString(36).slice(2)}`;
+    for (let attempt = 0; attempt < COMPACT_TRIES; attempt++) {
+      await catchUp('read examples before rewriting the stream');
+      const { live, readTo } = await serial(async () => ({
+        live: mirror.entries(),
+        readTo: lastId,
+      }));
+      for (let from = 0; from < live.length; from += PAGE) {
+        const batch = writer.multi();
+        for (const { id, example } of live.slice(from, from + PAGE)) {
+          batch.xadd(copy, id, ...addFields({ ...example, at: example.at ?? 0 }));
+        }
+        batch.pexpire(copy, COPY_TTL_MS);
+        await exec(batch, 'rewrite the examples stream');
+      }
+      const swapped = await withDeadline(
+        writer.eval(SWAP_SCRIPT, 2, stream, copy, readTo),
+        timeoutMs,
+        'swap in the rewritten stream',
+      );
+      if (swapped === 1) return;
+    }
+    onWarning(
+      `${label}: other processes kept appending while forgotten examples were being erased; their entries are deleted but their bytes stay in Redis until the next forget rewrites the stream`,
+    );
+  };
 
   /** Runs a call against Redis, turning an outage into a typed, retryable error. */
   const call = async <T>(
@@ -250,10 +336,14 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
   };
 
   const follow = async (): Promise<void> => {
+    let loaded = false;
     while (!closed) {
       try {
         await whenReady(reader, connectMs);
         if (stale) await serial(async () => (stale ? reload() : undefined));
+        // The first read of a long stream goes through catchUp alone, not decoded twice.
+        if (!loaded) await whenReady(writer, connectMs).then(() => catchUp('read examples'));
+        loaded = true;
         const readFrom = lastId;
         const results = await withDeadline(
           reader
@@ -269,7 +359,7 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
         notice.recovered();
         if (closed || reloading) continue;
         const entries = (read[1] as [string, RawEntry[]][] | null)?.[0]?.[1] ?? [];
-        applyNew(entries);
+        await applyNew(entries);
         const covered = entries.at(-1)?.[0] ?? readFrom;
         if (settle(info?.[0] ? undefined : info?.[1], covered)) await serial(reload);
       } catch (error) {
@@ -302,7 +392,7 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
             batch.xadd(
               stream,
               'MAXLEN',
-              maxExamples,
+              maxExamples * STREAM_SLACK,
               '*',
               ...addFields({ ...example, at: example.at ?? now }),
             );
@@ -333,9 +423,11 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
           // Erase the examples' entries for good; the forget entry tells every process, in order.
           if ('all' in checked) batch.xtrim(stream, 'MAXLEN', 0);
           else if (ids.length > 0) batch.xdel(stream, ...ids);
-          batch.xadd(stream, 'MAXLEN', maxExamples, '*', ...forgetFields(checked));
+          batch.xadd(stream, 'MAXLEN', maxExamples * STREAM_SLACK, '*', ...forgetFields(checked));
           await exec(batch, 'forget examples');
           await catchUp('deliver the forget');
+          // The deleted entries' bytes, and a forget that names a request, go with a rewrite.
+          if (count > 0 || 'query' in checked || 'queryContains' in checked) await compact();
           return count;
         },
       );

@@ -1,8 +1,14 @@
-/** Orders two stream ids (`ms-seq`). */
+/** Orders two stream ids (`ms-seq`); called per entry read, so it allocates no arrays. */
 export function compareIds(a: string, b: string): number {
-  const [aMs = 0, aSeq = 0] = a.split('-').map(Number);
-  const [bMs = 0, bSeq = 0] = b.split('-').map(Number);
-  return aMs - bMs || aSeq - bSeq;
+  const aDash = a.indexOf('-');
+  const bDash = b.indexOf('-');
+  const aMs = Number(aDash === -1 ? a : a.slice(0, aDash));
+  const bMs = Number(bDash === -1 ? b : b.slice(0, bDash));
+  if (aMs !== bMs) return aMs - bMs;
+  return (
+    (aDash === -1 ? 0 : Number(a.slice(aDash + 1))) -
+    (bDash === -1 ? 0 : Number(b.slice(bDash + 1)))
+  );
 }
 
 /** One field of an `XINFO STREAM` reply (field, value, field, value...); undefined when absent. */

@@ -195,6 +195,21 @@ describe('createVectorIndex: identical to a brute-force scan', () => {
     );
   });
 
+  it("searches within a scope: the scope's best rows, as a scan of the scope alone finds them", () => {
+    for (const [rows, dimensions] of [
+      [sparseRows(3000, 1024, 9), 1024],
+      [denseRows(3000, 384, 9), 384],
+    ] as const) {
+      const index = indexOf(rows, dimensions);
+      const scoped = (key: string) => key.endsWith('7');
+      const reference = bruteForce(rows.filter(([key]) => scoped(key)));
+      for (const [, query] of rows.slice(0, 6)) {
+        for (const k of [1, 5, 400])
+          expect(index.search(query, k, scoped)).toEqual(reference(query, k));
+      }
+    }
+  });
+
   it('handles k of 0, larger than the index, and an empty index', () => {
     const rows = denseRows(100, 32, 1);
     const index = indexOf(rows, 32);

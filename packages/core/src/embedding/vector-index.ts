@@ -34,8 +34,11 @@ export interface VectorIndex {
   add(key: string, vector: Float32Array): void;
   /** Removes every row stored under one of `keys`. */
   removeKeys(keys: ReadonlySet<string>): void;
-  /** The `k` rows most similar to `query`, best first; ties by key. */
-  search(query: Float32Array, k: number): Neighbour[];
+  /**
+   * The `k` rows most similar to `query`, best first; ties by key. With `accept`, only rows whose
+   * key it accepts (a select's scope), tested only for rows that would enter the `k` best.
+   */
+  search(query: Float32Array, k: number, accept?: (key: string) => boolean): Neighbour[];
   /** Rows (unit length, as stored) and keys, for snapshots. */
   export(): { keys: string[]; vectors: Float32Array };
   /**
@@ -45,6 +48,9 @@ export interface VectorIndex {
    */
   import(keys: readonly string[], vectors: Float32Array): void;
 }
+
+/** A test of a row's key: a select's scope. */
+type Accept = (key: string) => boolean;
 
 /** Added to every bound: covers float rounding in the bound and the exact score (both ≪ 1e-9 for unit vectors). */
 const BOUND_SLACK = 1e-9;
@@ -107,14 +113,16 @@ export function createVectorIndex(
     if (!finite) nonFiniteRows += sign;
   };
 
-  const bruteForce = (unit: Float32Array, k: number): Neighbour[] => {
+  const bruteForce = (unit: Float32Array, k: number, accept?: Accept): Neighbour[] => {
     observe?.('scan');
     const best = topK(k, nameOf);
-    for (let row = 0; row < keys.length; row++) best.push(row, dotRow(matrix, row, unit));
+    for (let row = 0; row < keys.length; row++) {
+      if (accept === undefined || accept(keys[row]!)) best.push(row, dotRow(matrix, row, unit));
+    }
     return best.drain().map(({ id, score }) => ({ key: keys[id]!, score }));
   };
 
-  const sparseSearch = (unit: Float32Array, k: number): Neighbour[] => {
+  const sparseSearch = (unit: Float32Array, k: number, accept?: Accept): Neighbour[] => {
     observe?.('sparse');
     const size = keys.length;
     if (!postings) {
@@ -123,7 +131,7 @@ export function createVectorIndex(
     }
     // Every row's score is bit-identical to dotRow's (see SparseScorer); a row that shares no
     // dimension with the query scores exactly 0, as dotRow gives it.
-    return bestRows(postings.scores(unit), size, k, top);
+    return bestRows(postings.scores(unit), size, k, top, accept && ((row) => accept(keys[row]!)));
   };
 
   const quantizedSearch = (unit: Float32Array, k: number): Neighbour[] | undefined => {
@@ -176,13 +184,17 @@ export function createVectorIndex(
         postings = undefined;
       }
     },
-    search(query, k) {
+    search(query, k, accept) {
       const unit = normalize(Float32Array.from(query));
       const size = keys.length;
       if (k <= 0 || size === 0 || nonFiniteRows > 0 || !allFinite(unit)) {
-        return bruteForce(unit, k);
+        return bruteForce(unit, k, accept);
       }
-      if (totalNonZeros <= SPARSE_DENSITY * size * dimensions) return sparseSearch(unit, k);
+      if (totalNonZeros <= SPARSE_DENSITY * size * dimensions) {
+        return sparseSearch(unit, k, accept);
+      }
+      // A scope reads every row's exact score once: the int8 bound assumes every row may count.
+      if (accept) return bruteForce(unit, k, accept);
       if (size > 4 * k && size * dimensions >= MIN_QUANTIZED_VALUES) {
         const found = quantizedSearch(unit, k);
         if (found) return found;
@@ -260,13 +272,23 @@ function allFinite(vector: Float32Array): boolean {
   return true;
 }
 
-/** The best `k` of the first `size` scores, ties by key as `topK`: one pass, cheap rejections. */
-function bestRows(scores: Float64Array, size: number, k: number, top: TopSlots): Neighbour[] {
+/**
+ * The best `k` of the first `size` scores, ties by key as `topK`: one pass, cheap rejections;
+ * `accept` is asked only of rows scoring at least the k-th best so far.
+ */
+function bestRows(
+  scores: Float64Array,
+  size: number,
+  k: number,
+  top: TopSlots,
+  accept?: (row: number) => boolean,
+): Neighbour[] {
   resetTop(top, k);
   let floor = Number.NEGATIVE_INFINITY;
   for (let row = 0; row < size; row++) {
     const score = scores[row]!;
     if (score < floor) continue;
+    if (accept !== undefined && !accept(row)) continue;
     offerTop(top, row, score);
     floor = topFloor(top);
   }

@@ -47,8 +47,12 @@ export const exampleKey = (example: ToolExample): string =>
       : [example.query, example.tool, example.helpful !== false, example.source],
   );
 
+/** Printable ASCII without capitals, in words one space apart: already folded (stored requests are). */
+const FOLDED = /^[!-@[-~]+(?: [!-@[-~]+)*$/;
+
 /** A query as `{ query }` selectors compare it: case and spacing aside. */
-export const foldedQuery = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
+export const foldedQuery = (text: string): string =>
+  FOLDED.test(text) ? text : text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** Whether `selector` picks `example`; the one definition every store and learned index uses. */
 export function exampleMatches(example: ToolExample, selector: ExampleSelector): boolean {

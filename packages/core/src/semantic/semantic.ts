@@ -80,7 +80,7 @@ export function semantic(options: SemanticOptions): RankerV1 {
     get size() {
       return vectors.size;
     },
-    async doRank(query, { limit, signal }) {
+    async doRank(query, { limit, signal, only }) {
       throwIfAborted(signal);
       if (query.trim() === '' || vectors.size === 0 || limit <= 0) return [];
       const [embedding] = await embedMany(embedder, [query], {
@@ -91,7 +91,9 @@ export function semantic(options: SemanticOptions): RankerV1 {
       // A tool with nothing in common with the query (cosine ≤ 0) is no match: a query of
       // unknown words selects nothing rather than `limit` tools scoring zero.
       const ranking: RankedTool[] = [];
-      for (const { key, score } of vectors.search(embedding!, limit)) {
+      // A scope is applied while searching: its best tools, not the catalogue's best filtered.
+      const accept = only && ((key: string) => only.has(key));
+      for (const { key, score } of vectors.search(embedding!, limit, accept)) {
         if (score > 0) ranking.push({ name: key, score });
       }
       return ranking;

@@ -54,5 +54,5 @@ export const itemTitles: Readonly<Record<number, string>> = {
   12: 'zero or misplaced vectors, NaN snapshot rows',
   13: 'issue 23: the MCP gateway and the CLI',
   14: 'issue 23: Redis eviction, a full Redis, WRONGTYPE, stale build locks',
-  15: 'issue 37: hostile scopes, oversized and churning upstreams, batched search, snapshots, `at`, stream key type',
+  15: 'issue 37: hostile scopes, oversized and churning upstreams, batched search, snapshots, `at`, stream key type, Redis example floods and forgets',
 };

@@ -1,8 +1,12 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { bm25 } from '@shortlist/bm25';
 import { memoryExampleStore, pipe, semantic, toTools } from '@shortlist/core';
 import { decodeSnapshot, encodeSnapshot } from '@shortlist/core/kit';
 import { lexical } from '@shortlist/lexical';
 import { createGateway, serveHttp } from '@shortlist/mcp';
+import { redisExampleStore } from '@shortlist/redis';
 import { lexicalEmbedder } from '@shortlist/tfidf';
 import { namesOf, ordinaryTools } from '../catalogue.js';
 import { churnScript } from '../churn-upstream.js';
@@ -250,5 +254,85 @@ export const boundedAgainCases: HostileCase[] = [
         const follower = await redis.follow([]);
         return follower.sync.caughtUp();
       }),
+  },
+  {
+    item: 15,
+    name: 'redisExampleStore: 2,000 examples from one source after 200 from 20 others, maxExamples 1,000 (bound: every earlier one kept, the stream at most 1,000 entries)',
+    wants: 'answer',
+    needs: ['redis-server'],
+    run: () =>
+      withRedis([], async (redis) => {
+        const store = redisExampleStore({ redis: redis.url, maxExamples: 1_000, blockMs: 200 });
+        try {
+          await store.addExamples(
+            Array.from({ length: 200 }, (_, i) => ({
+              query: `honest request ${i}`,
+              tool: `tool_${i % 7}`,
+              source: `user ${i % 20}`,
+            })),
+          );
+          for (let batch = 0; batch < 4; batch++) {
+            await store.addExamples(
+              Array.from({ length: 500 }, (_, i) => ({
+                query: `flood ${batch} ${i}`,
+                tool: 'tool_0',
+                source: 'attacker',
+              })),
+            );
+          }
+          const kept = await store.readExamples();
+          return {
+            honest: kept.filter((example) => example.source !== 'attacker').length,
+            entries: await redis.admin.xlen('shortlist:examples:default'),
+          };
+        } finally {
+          await store.close();
+        }
+      }),
+    check: (answer) => {
+      const { honest, entries } = answer as { honest: number; entries: number };
+      if (honest !== 200) return `${honest} of 200 earlier examples kept`;
+      return entries <= 1_000 ? undefined : `the stream holds ${entries} entries`;
+    },
+  },
+  {
+    item: 15,
+    name: 'redisExampleStore: a forgotten request, then SAVE (bound: its stored form nowhere in dump.rdb)',
+    wants: 'answer',
+    needs: ['redis-server'],
+    run: async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'hostile-dump-'));
+      try {
+        return await withRedis(
+          ['--dir', dir, '--dbfilename', 'dump.rdb', '--rdbcompression', 'no'],
+          async (redis) => {
+            const store = redisExampleStore({ redis: redis.url, blockMs: 200 });
+            try {
+              const picker = await lexical({ examples: store }).index(ordinaryTools);
+              const [forget, keep] = ['refill my insulin prescription', 'book a table for two'];
+              await picker.learn([
+                { query: forget, tool: 'refund_payment' },
+                { query: keep, tool: 'create_event' },
+              ]);
+              const [stored, kept] = (await store.readExamples()).map((example) => example.query);
+              await picker.forget({ query: forget });
+              picker.dispose();
+              await redis.admin.save();
+              const dump = await readFile(join(dir, 'dump.rdb'), 'latin1');
+              return { forgotten: dump.includes(stored!), keptFound: dump.includes(kept!) };
+            } finally {
+              await store.close();
+            }
+          },
+        );
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    check: (answer) => {
+      const { forgotten, keptFound } = answer as { forgotten: boolean; keptFound: boolean };
+      if (!keptFound) return 'the kept request is not in the dump either: the check cannot tell';
+      return forgotten ? 'the forgotten request is still in dump.rdb' : undefined;
+    },
   },
 ];
