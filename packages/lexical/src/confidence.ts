@@ -12,6 +12,10 @@ function logistic(coefficients: readonly number[], signals: readonly number[]): 
   return 1 / (1 + Math.exp(-z));
 }
 
+/** Whether the request names a tool in full: `exact` found one, which `lexical()` puts first. */
+const namesATool = (input: ConfidenceInput): boolean =>
+  input.rankings.some((source) => source.rankerId === 'exact' && source.ranking.length > 0);
+
 /**
  * `lexical()`'s calibrated confidence: two logistic regressions over `confidenceSignals`, fitted
  * on the shared sets' train material (`lab/confidence-fit.mjs`), and for a tool the request names
@@ -19,7 +23,7 @@ function logistic(coefficients: readonly number[], signals: readonly number[]): 
  */
 export function lexicalConfidence(input: ConfidenceInput): Confidence {
   // A tool the request names in full is first whatever else it says: its own measured rate.
-  if (input.fused[0]!.sources.exact !== undefined) return namedConfidence;
+  if (namesATool(input)) return namedConfidence;
   const signals = confidenceSignals(input);
   const first = logistic(firstPickCoefficients, signals);
   return { first, top5: Math.max(first, logistic(topFiveCoefficients, signals)) };
