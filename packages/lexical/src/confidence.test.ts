@@ -52,4 +52,25 @@ describe("lexical()'s confidence", () => {
     expect(asActing.picks[0]?.name).toBe(asRead.picks[0]?.name);
     expect(asActing.confidence!.first).toBeLessThan(asRead.confidence!.first);
   });
+
+  it('reads whether a tool without annotations acts from the verb it opens with', async () => {
+    const question = 'who is on call for the payments service tonight';
+    const worded = (verb: string) =>
+      tools.map((tool) =>
+        tool.name === 'incident_page_on_call'
+          ? { ...tool, description: `${verb} whoever is on call for a service` }
+          : tool,
+      );
+    const asked = async (verb: string) =>
+      (await lexical().index(worded(verb))).select(question, { abstain: 'never' });
+    const [pages, shows] = [await asked('Page'), await asked('Show')];
+    expect(pages.picks[0]?.name).toBe('incident_page_on_call');
+    expect(shows.picks[0]?.name).toBe('incident_page_on_call');
+    expect(pages.confidence!.first).toBeLessThan(shows.confidence!.first);
+    // Asked as an order, the same tool is not doubted for acting.
+    const order = await (await lexical().index(worded('Page'))).select(
+      'page whoever is on call for the payments service',
+    );
+    expect(order.confidence!.first).toBeGreaterThan(pages.confidence!.first);
+  });
 });
