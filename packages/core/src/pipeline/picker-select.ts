@@ -136,7 +136,8 @@ export function pickerSelect<Original>(
         return deepest.length > deep ? deepest.slice(0, deep) : deepest;
       };
       if (judges && sources.length > 1) {
-        head = await fuseTo(Math.max(CONFIDENCE_HEAD, learner ? 0 : wanted));
+        // As deep as the picks (and a learner's usual call) need, so the fusion runs once.
+        head = await fuseTo(Math.max(CONFIDENCE_HEAD, wanted));
       }
       fused = learner ? [] : await fuseTo(wanted);
     }
