@@ -1,8 +1,9 @@
-// What lexical()'s confidence costs a select: lexical() as shipped (with `doConfidence` and its
-// bar) against the same pipeline without them (today's lexical() before the confidence), on
-// synthetic tools (@shortlist/bench, seed 1), limit 5, selects interleaved so both see the same
-// machine. Prints p50 / p99 and the p50 ratio. Run `pnpm lab lab/confidence-cost.mjs [sizes]`
-// from the repository root (default 10,000 tools).
+// What lexical()'s confidence costs a select: the same rankers, fusion, word rule and budget with
+// `doConfidence` and its bar (`lexical({ examples: false })`) and without them, on synthetic tools
+// (@shortlist/bench, seed 1), limit 5, selects interleaved so all see the same machine; lexical()
+// as shipped (which also runs its learning stage) is printed beside them. Prints p50 / p99 and the
+// p50 ratio to the first row. Run `pnpm lab lab/confidence-cost.mjs [sizes]` from the repository
+// root (default 10,000 tools).
 import { generateCatalogue, generateQueries } from '@shortlist/bench';
 import { budget } from '@shortlist/budget';
 import { pipe } from '@shortlist/core';
@@ -17,7 +18,7 @@ const sizes = process.argv
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-/** lexical() as it was before the confidence: the same rankers, fusion, rule and budget. */
+/** lexical({ examples: false }) without the confidence: the same rankers, fusion, rule and budget. */
 function withoutConfidence() {
   const { doConfidence, abstainBelow, ...fusion } = withAbstention(lexicalFusion());
   return pipe(...lexicalRankers())
@@ -26,7 +27,7 @@ function withoutConfidence() {
 }
 
 console.log(
-  `lexical() with and without its confidence: synthetic tools (@shortlist/bench, seed 1), limit 5, ${ROUNDS}×${QUERIES} selects interleaved; Node ${process.version}\n`,
+  `lexical({ examples: false }) with and without its confidence, and lexical(): synthetic tools (@shortlist/bench, seed 1), limit 5, ${ROUNDS}×${QUERIES} selects interleaved; Node ${process.version}\n`,
 );
 console.log('| tools | pipeline | p50 ms | p99 ms | p50 ratio |');
 console.log('|---|---|---|---|---|');
@@ -36,8 +37,9 @@ for (const size of sizes.length ? sizes : [10_000]) {
   const pickers = {
     before: await withoutConfidence().index(tools),
     'lexical()': await lexical().index(tools),
+    nolearn: await lexical({ examples: false }).index(tools),
   };
-  const times = { before: [], 'lexical()': [] };
+  const times = { before: [], 'lexical()': [], nolearn: [] };
   for (const query of asked.slice(0, 100))
     for (const picker of Object.values(pickers)) await picker.select(query, { limit: 5 });
   for (let round = 0; round < ROUNDS; round++) {
@@ -52,8 +54,9 @@ for (const size of sizes.length ? sizes : [10_000]) {
   for (const list of Object.values(times)) list.sort((a, b) => a - b);
   const base = quantile(times.before, 0.5);
   for (const [name, label] of [
-    ['before', 'lexical() without the confidence'],
-    ['lexical()', 'lexical() with it'],
+    ['before', 'lexical({ examples: false }) without the confidence'],
+    ['nolearn', 'lexical({ examples: false }) with it'],
+    ['lexical()', 'lexical() as shipped (with it, and learning)'],
   ]) {
     const list = times[name];
     console.log(

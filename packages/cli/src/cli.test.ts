@@ -66,7 +66,7 @@ describe('shortlist select', () => {
     expect(lines[0]).toMatch(
       /^#\s+tool\s+score\s+bigrams #\s+bm25 #\s+name #\s+opening #\s+pieces #\s+tfidf #\s+tokens$/,
     );
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(5);
     expect(
       lines
         .slice(1, 3)
@@ -74,6 +74,9 @@ describe('shortlist select', () => {
         .sort(),
     ).toEqual(['post_chat_message', 'refund_payment']);
     expect(lines[3]).toMatch(/^2 tools, \d+ tokens of 4000$/);
+    expect(lines[4]).toMatch(
+      /^confidence: first pick right \d+%( \(unsure: more likely wrong than right\))?, a right tool in the first five \d+%$/,
+    );
   });
 
   it('reads an MCP tools/list result from standard input', async () => {

@@ -66,6 +66,20 @@ describe("the demo's sample requests over its sample catalogue", async () => {
     },
   );
 
+  it('shows a question whose first pick acts as unsure, with the confidence it prints', () => {
+    const question = 'who is on call for the payments service tonight';
+    const selection = selections[queries.indexOf(question)]!;
+    // The pick pages someone; the request only asks: lexical() lowers its confidence (general:
+    // MCP annotations or the verb a tool opens with, against a request that asks).
+    expect(selection.picks[0]?.name).toBe('incident_page_on_call');
+    expect(selection.confidence!.first).toBeLessThan(0.5);
+    expect(selectionTable(selection)).toMatch(
+      /\nconfidence: first pick right \d+% \(unsure: more likely wrong than right\)/,
+    );
+    const sure = selections[queries.indexOf('roll back the checkout service in production')]!;
+    expect(selectionTable(sure)).toMatch(/\nconfidence: first pick right \d+%, a right tool/);
+  });
+
   it("explains, in the header, every column the demo's tables print", () => {
     const legend = columnLegend(selections, true);
     const headers = new Set(

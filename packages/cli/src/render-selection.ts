@@ -24,7 +24,23 @@ export function selectionJson(
     ...(selection.totalTokens === undefined ? {} : { totalTokens: selection.totalTokens }),
     dropped: selection.dropped,
     ...(selection.abstained === undefined ? {} : { abstained: selection.abstained }),
+    ...(selection.confidence === undefined ? {} : { confidence: selection.confidence }),
   };
+}
+
+/**
+ * First-pick confidence under which the table calls the pick unsure: it is then more likely wrong
+ * than right, so a tool that acts should not be called on it without asking.
+ */
+const UNSURE_BELOW = 0.5;
+
+/** The selection's confidence in words, or undefined when its pipeline gives none. */
+function confidenceLine(selection: Selection): string | undefined {
+  const { confidence } = selection;
+  if (confidence === undefined) return undefined;
+  const percent = (value: number) => `${Math.round(value * 100)}%`;
+  const unsure = confidence.first < UNSURE_BELOW ? ' (unsure: more likely wrong than right)' : '';
+  return `confidence: first pick right ${percent(confidence.first)}${unsure}, a right tool in the first five ${percent(confidence.top5)}`;
 }
 
 const score = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(1) : value.toFixed(4));
@@ -64,6 +80,8 @@ export function selectionTable(selection: Selection, budget?: number): string {
       }${over > 0 ? `; ${over} candidates left out to stay within the budget` : ''}`,
     );
   }
+  const confident = confidenceLine(selection);
+  if (confident !== undefined) lines.push(confident);
   return lines.join('\n');
 }
 

@@ -194,8 +194,9 @@ export function learned(options: LearnedOptions): LearnerV1 {
           // head only the first `limit` + (named tools) of them can still make the picks.
           const fused = await fuse(Math.max(BASE_HEAD, limit + ranking.length));
           const refused = refusedHead(votes, fused, limit, mass);
-          if (refused) return { tools: [], vouches: false, abstained: refused };
           const blended = blend(fused, ranking, Math.min(share, trusted), limit, blending);
+          // The ranking stays for a caller who turns abstention off (`abstain: 'never'`).
+          if (refused) return { tools: blended.tools, vouches: false, abstained: refused };
           ledgers.remember(asker, query, fused[0]?.name, blended.fullFirst);
           const voters = new Map<string, readonly number[]>();
           for (const vote of votes) if (vote.voters.length > 0) voters.set(vote.tool, vote.voters);

@@ -1,6 +1,7 @@
 import type { FusionV1 } from '@shortlist/core';
 import type { SourceRanking } from '@shortlist/core/kit';
 import { lexicalConfidence } from './confidence.js';
+import { defaultAbstainBelow } from './confidence-coefficients.js';
 
 /**
  * Best tfidf cosine below which `lexical()` may answer "no tool matched": measured on the shared
@@ -37,12 +38,16 @@ function reason(rankings: readonly SourceRanking[]): string | undefined {
 }
 
 /**
- * `fusion`, answering "no tool matched" where `lexical()`'s abstention rule says so, with
- * `lexical()`'s calibrated confidence on every selection. It abstains under a confidence bar only
- * when a select asks (`abstain: defaultAbstainBelow`, or a bar of its own): the confidence is read
- * off the fused tools a select fetched, so a default bar would make the picks depend on `limit`
- * and on `only` (the prefix and scope properties break).
+ * `fusion`, answering "no tool matched" where `lexical()`'s abstention rule says so or its
+ * calibrated confidence (on every selection) is under `defaultAbstainBelow`; a select's `abstain`
+ * moves the bar or turns it off. The confidence is read off the unscoped fusion's head, so the bar
+ * keeps the prefix and scope properties.
  */
 export function withAbstention<Fusion extends FusionV1>(fusion: Fusion): Fusion {
-  return { ...fusion, doAbstain: reason, doConfidence: lexicalConfidence };
+  return {
+    ...fusion,
+    doAbstain: reason,
+    doConfidence: lexicalConfidence,
+    abstainBelow: defaultAbstainBelow,
+  };
 }

@@ -1,6 +1,7 @@
 import type { Tool } from '@shortlist/core';
 import type { ConfidenceInput, FusedTool } from '@shortlist/core/kit';
 import { defaultTokenizer, toolText } from '@shortlist/core/kit';
+import { lexicalFusionHead } from './lexical-fusion.js';
 import { onlyAsks, toolActs } from './request-intent.js';
 
 /** The signals the confidence model reads, in the order of its coefficients. */
@@ -40,7 +41,14 @@ function toolWords(tool: Tool): ReadonlySet<string> {
 /** Tools whose words together show how much of the request the catalogue's best can speak to. */
 const REACH = 10;
 
-const scoreOf = (tool: FusedTool, ranker: string) => tool.sources[ranker]?.score ?? 0;
+/**
+ * A ranker's score for a tool within the fusion's head, else 0: placements below it come only
+ * when a select fetches deeper (a larger limit, a scope), and the signals must not depend on that.
+ */
+const scoreOf = (tool: FusedTool, ranker: string) => {
+  const placed = tool.sources[ranker];
+  return placed !== undefined && placed.rank <= lexicalFusionHead ? placed.score : 0;
+};
 
 /**
  * What `lexical()` knows of its first pick, as numbers: each ranker's score for it, whether the
@@ -77,7 +85,7 @@ export function confidenceSignals(input: ConfidenceInput): number[] {
     scoreOf(first, 'bigrams'),
     Math.log1p(bm25),
     scoreOf(first, 'name'),
-    first.sources.opening ? 1 : 0,
+    (first.sources.opening?.rank ?? Number.POSITIVE_INFINITY) <= lexicalFusionHead ? 1 : 0,
     agree / lexicalRankers.length,
     second ? first.score - second.score : 1,
     first.score,

@@ -35,6 +35,38 @@ describe("lexical()'s confidence", () => {
     expect(found.confidence!.first).toBeGreaterThan(defaultAbstainBelow);
   });
 
+  it('abstains on no more everyday requests to a file-system tool set than the word rule did', async () => {
+    const files = [
+      ['read_text_file', 'Returns the text of one file at a path'],
+      ['read_many_files', 'Returns the text of several files at once'],
+      ['write_text_file', 'Writes text to a file, replacing what it held or making it'],
+      ['patch_file', 'Applies line edits to a text file and shows the diff'],
+      ['make_directory', 'Creates a directory, with any missing parent directories'],
+      ['list_entries', 'Lists the files and directories under a path'],
+      ['tree_of', 'Shows a directory and everything below it as a tree'],
+      ['move_path', 'Moves or renames a file or directory'],
+      ['find_paths', 'Finds files and directories whose names match a pattern'],
+      ['stat_path', 'Size, times and permissions of a file or directory'],
+    ].map(([name, description]) => ({ name: name!, description: description! }));
+    const picker = await lexical().index(files);
+    for (const request of [
+      'make a new folder called reports',
+      // No word of it is in any tool here: the word rule abstains, as it did before the bar.
+      'new folder reports',
+      'rename notes.txt to old-notes.txt',
+      'show me what is in the docs folder',
+      'save this text to notes.txt',
+      'find all the pdf files',
+      'move report.pdf into archive',
+      'what are the permissions of deploy.sh',
+    ]) {
+      const today = await picker.select(request, { abstain: 0 });
+      const now = await picker.select(request);
+      expect(now.abstained !== undefined, request).toBe(today.abstained !== undefined);
+      if (request !== 'new folder reports') expect(now.abstained, request).toBeUndefined();
+    }
+  });
+
   it('is less sure of a first pick that acts when the request only asks', async () => {
     const annotated = (readOnly: boolean) =>
       toTools(
@@ -51,5 +83,26 @@ describe("lexical()'s confidence", () => {
     const [asRead, asActing] = await Promise.all([reads.select(question), acts.select(question)]);
     expect(asActing.picks[0]?.name).toBe(asRead.picks[0]?.name);
     expect(asActing.confidence!.first).toBeLessThan(asRead.confidence!.first);
+  });
+
+  it('reads whether a tool without annotations acts from the verb it opens with', async () => {
+    const question = 'who is on call for the payments service tonight';
+    const worded = (verb: string) =>
+      tools.map((tool) =>
+        tool.name === 'incident_page_on_call'
+          ? { ...tool, description: `${verb} whoever is on call for a service` }
+          : tool,
+      );
+    const asked = async (verb: string) =>
+      (await lexical().index(worded(verb))).select(question, { abstain: 'never' });
+    const [pages, shows] = [await asked('Page'), await asked('Show')];
+    expect(pages.picks[0]?.name).toBe('incident_page_on_call');
+    expect(shows.picks[0]?.name).toBe('incident_page_on_call');
+    expect(pages.confidence!.first).toBeLessThan(shows.confidence!.first);
+    // Asked as an order, the same tool is not doubted for acting.
+    const order = await (await lexical().index(worded('Page'))).select(
+      'page whoever is on call for the payments service',
+    );
+    expect(order.confidence!.first).toBeGreaterThan(pages.confidence!.first);
   });
 });

@@ -1,5 +1,6 @@
 export { withAbstention } from './abstention.js';
 export { actionVerbGroups } from './action-verbs.js';
+export { confidenceFeatureNames, confidenceFeatures } from './confidence-features.js';
 export { confidenceSignalNames, confidenceSignals } from './confidence-signals.js';
 export { exactNames } from './exact-names.js';
 export type { ExactNamesOptions } from './exact-names-options.js';

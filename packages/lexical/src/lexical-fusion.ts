@@ -37,7 +37,7 @@ export function lexicalRankers(): RankerV1[] {
  * Tools of each ranking `lexicalFusion()` normalises over, whatever the limit: the depth its
  * weights were chosen at (limit 10 × over-fetch 4), so picks at a larger limit only append.
  */
-const lexicalFusionHead = 40;
+export const lexicalFusionHead = 40;
 
 /**
  * The fusion of `lexical()`'s rankers: the weights `lab/lexical/select-fusion.ts` picks on the shared

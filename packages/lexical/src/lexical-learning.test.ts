@@ -40,3 +40,23 @@ describe('lexical({ examples })', () => {
     );
   });
 });
+
+describe('lexical() learns that a request has no tool', () => {
+  it('abstains on a request, and on one in other words, once every offered tool was refused', async () => {
+    const picker = await lexical().index(sampleTools);
+    const request = 'book me a table for two at an italian place tonight';
+    const offered = await names(picker, request);
+    expect(offered.length).toBeGreaterThan(0);
+    await picker.learn(offered.map((tool) => ({ query: request, tool, helpful: false })));
+    for (const asked of [request, 'book a table for two at an italian place']) {
+      const again = await picker.select(asked, { limit: 5 });
+      expect(again.picks, asked).toEqual([]);
+      expect(again.abstained, asked).toMatch(/marked unhelpful/);
+      // The caller can still ask for the picks.
+      expect((await picker.select(asked, { abstain: 'never' })).picks.length).toBeGreaterThan(0);
+    }
+    // Other requests are answered as before.
+    const other = sampleQueries.find((query) => !query.includes('table'))!;
+    expect((await picker.select(other, { limit: 5 })).abstained).toBeUndefined();
+  });
+});

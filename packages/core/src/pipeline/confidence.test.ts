@@ -52,12 +52,20 @@ describe("a fusion's doConfidence and abstainBelow", () => {
     expect(seen[0]!.tool('email_send')?.description).toBe('Send an email to a colleague');
   });
 
-  it('judges a scoped select on the tools in scope, and never abstains without a bar', async () => {
+  it('judges the unscoped head whatever limit and only say, and never abstains without a bar', async () => {
     const seen: ConfidenceInput[] = [];
     const picker = await twoRankers().fuse(confident(seen)).index(tools);
+    const whole = await picker.select('send an email', { limit: 5 });
+    const heads = [seen.at(-1)!.fused.map((entry) => entry.name)];
     const scoped = await picker.select('send an email', { only: ['email_archive'] });
-    expect(seen.at(-1)!.fused.map((entry) => entry.name)).toEqual(['email_archive']);
-    expect(scoped.confidence?.first).toBe(0.25);
+    heads.push(seen.at(-1)!.fused.map((entry) => entry.name));
+    const one = await picker.select('send an email', { limit: 1 });
+    heads.push(seen.at(-1)!.fused.map((entry) => entry.name));
+    expect(heads).toEqual(Array(3).fill(['email_send', 'email_archive']));
+    expect(scoped.picks.map((pick) => pick.name)).toEqual(['email_archive']);
+    expect(scoped.confidence).toEqual(whole.confidence);
+    expect(one.confidence).toEqual(whole.confidence);
+    expect(whole.confidence?.first).toBe(0.5);
     expect(scoped.abstained).toBeUndefined();
     expect((await picker.select('send an email', { abstain: 0.6 })).abstained).toBeDefined();
   });

@@ -36,6 +36,13 @@ import type { Selection } from './selection.js';
 import { scopeFilter } from './tool-scope.js';
 
 /**
+ * Fused tools a fusion's `doConfidence` reads: the first of the unscoped fusion, whatever the
+ * select's `limit` and `only`, so the confidence (and a bar on it) belongs to the request and the
+ * catalogue and the first L picks at `limit: L` stay the first L at any larger limit.
+ */
+const CONFIDENCE_HEAD = 10;
+
+/**
  * The picker's reads: `select` (the query and limit policies, ranking and fusion, the `only`
  * scope, abstention, packing) and `rankings`, each over the one view of the catalogue it began with.
  */
@@ -85,9 +92,12 @@ export function pickerSelect<Original>(
     // A fusion with a fixed head sees at least that much of every ranking, whatever the limit.
     const rankDepth = Math.max(depth, Math.min(minDepth, held.size));
     const wanted = packer ? depth : limit;
+    const judges = fusion?.doConfidence !== undefined;
     let sources: SourceRanking[];
     let fused: readonly (RankedTool | FusedTool)[];
     let fuseTo: (depth: number) => Promise<readonly (RankedTool | FusedTool)[]>;
+    /** The unscoped fusion's head the confidence reads; undefined without a `doConfidence`. */
+    let head: readonly (RankedTool | FusedTool)[] | undefined;
     if (only) {
       ({ sources, fused } = await ranking.fuseWithin(
         capped.query,
@@ -103,10 +113,32 @@ export function pickerSelect<Original>(
           ? first.slice(0, deep)
           : (await ranking.fuseWithin(capped.query, rankDepth, deep, only, held.size, signal))
               .fused;
+      if (judges && sources.length > 1) {
+        // A head fusion's scoped rankings hold each ranker's unscoped head; others are asked again.
+        const whole =
+          ranking.minDepth > 0
+            ? sources
+            : await ranking.rank(capped.query, Math.max(rankDepth, CONFIDENCE_HEAD), signal);
+        head = await ranking.fuse(whole, CONFIDENCE_HEAD, signal);
+      }
     } else {
       sources = await ranking.rank(capped.query, rankDepth, signal);
       const ranked = sources;
-      fuseTo = async (deep) => ranking.fuse(ranked, deep, signal);
+      // One fusion serves the confidence's head and the picks (the learner's too): a shallower
+      // depth is its prefix.
+      let deepest: readonly (RankedTool | FusedTool)[] = [];
+      let fusedTo = 0;
+      fuseTo = async (deep) => {
+        if (deep > fusedTo) {
+          deepest = await ranking.fuse(ranked, deep, signal);
+          fusedTo = deep;
+        }
+        return deepest.length > deep ? deepest.slice(0, deep) : deepest;
+      };
+      if (judges && sources.length > 1) {
+        // As deep as the picks (and a learner's usual call) need, so the fusion runs once.
+        head = await fuseTo(Math.max(CONFIDENCE_HEAD, wanted));
+      }
       fused = learner ? [] : await fuseTo(wanted);
     }
     let vouched = false;
@@ -130,13 +162,16 @@ export function pickerSelect<Original>(
       // A mutation overlapped: rankers may name tools added after this select began.
       fused = fused.filter((entry) => held.has(entry.name));
     }
-    const confidence = confidenceOf(
-      fusion,
-      capped.query,
-      sources,
-      fused as readonly FusedTool[],
-      (name) => held.get(name),
-    );
+    const confidence =
+      head === undefined
+        ? undefined
+        : confidenceOf(
+            fusion,
+            capped.query,
+            sources,
+            head.filter((entry) => held.has(entry.name)).slice(0, CONFIDENCE_HEAD) as FusedTool[],
+            (name) => held.get(name),
+          );
     // What was learnt speaks first: a request it vouches for is answered, one whose offered
     // tools were all refused is not; else the fusion's rule, then the confidence bar.
     const abstained =

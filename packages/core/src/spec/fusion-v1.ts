@@ -45,7 +45,10 @@ export interface ConfidenceInput {
   /** The request as the rankers saw it (after the query-length cap). */
   readonly query: string;
   readonly rankings: readonly SourceRanking[];
-  /** The fused tools, best first, within the select's scope; never empty. */
+  /**
+   * The first ten tools of the unscoped fusion, best first, never empty: the same whatever the
+   * select's `limit` and `only`, so a confidence read off them belongs to the request and catalogue.
+   */
   readonly fused: readonly FusedTool[];
   /** The catalogue's tool of a name the rankings hold (its description, its MCP annotations). */
   tool(name: string): Tool | undefined;
