@@ -30,7 +30,7 @@ export async function importOptional<Module>(
       pluginId: neededBy,
       message: missing
         ? `${neededBy} needs the optional package "${name}", which is not installed; run \`npm install ${name}\`${alternative ? `, or ${alternative}` : ''}`
-        : `${neededBy} could not load "${specifier}": ${error instanceof Error ? error.message : String(error)}. In a browser or edge bundle, import it yourself and pass budget() a { encoding, count } counter (see @shortlist/budget's README)`,
+        : `${neededBy} could not load "${specifier}": ${String(error instanceof Error ? error.message : error).replace(/\.+$/, '')}. In a browser or edge bundle, import it yourself and pass budget() a { encoding, count } counter (see @shortlist/budget's README)`,
       cause: error,
     });
   }

@@ -18,13 +18,14 @@ import {
 import { catalogue, requests } from './catalogue.js';
 import { firstPicks as aiSdkPicks } from './first-picks/ai-sdk.js';
 import { firstPicks as corePicks } from './first-picks/core.js';
+import { firstPicks as exactPicks } from './first-picks/exact-tokenizer.js';
 import { firstPicks as lexicalPicks } from './first-picks/lexical.js';
 
 /** Debian's package (`apt-get install -y chromium`); `.ci/run` installs it. */
 const CHROMIUM = process.env.SHORTLIST_CHROMIUM ?? '/usr/bin/chromium';
 
 const queries = requests.map((request) => request.query);
-const inNode = { lexical: lexicalPicks, core: corePicks, 'ai-sdk': aiSdkPicks };
+const inNode = { lexical: lexicalPicks, core: corePicks, 'ai-sdk': aiSdkPicks } as const;
 
 /** Strings only the optional exact tokenizers' code holds: a bundle must never carry them unasked. */
 const EXACT_TOKENIZER_CODE = ['is not in the byte pair encoder', 'tiktoken_bg'];
@@ -84,6 +85,7 @@ beforeAll(async () => {
     );
   }
   for (const entry of ENTRIES) node.set(entry, await inNode[entry](catalogue, queries));
+  node.set('exact-tokenizer', await exactPicks(catalogue, queries, 'gpt-tokenizer'));
   // Each bundle is built once, here; an unresolved import or a Node built-in fails the run.
   for (const bundler of BUNDLERS) {
     for (const target of ['browser', 'edge'] as const) {
@@ -191,3 +193,23 @@ for (const bundler of BUNDLERS) {
     }
   });
 }
+
+it('gpt-tokenizer is in a bundle when the user imports it: exact counts as Node loads them by name, by name a typed error', async () => {
+  const build = await bundleWith('esbuild', 'edge', 'exact-tokenizer');
+  const code = build.files.get('entry.js')!.text;
+  expect(code).toContain(EXACT_TOKENIZER_CODE[0]);
+  const runtime = new EdgeRuntime({ initialCode: code });
+  const call = (byName: string): Promise<string> =>
+    runtime.evaluate<Promise<string>>(
+      `${GLOBAL_NAME}(${JSON.stringify(catalogue)}, ${JSON.stringify(queries)}${byName}).then(JSON.stringify, (e) => JSON.stringify({ name: e.name, code: e.code, message: e.message }))`,
+    );
+  const exact = node.get('exact-tokenizer')!;
+  expect(exact.flat().length).toBeGreaterThan(0);
+  expect(JSON.parse(await call(''))).toEqual(exact);
+  expect(JSON.parse(await call(", 'gpt-tokenizer'"))).toMatchObject({
+    code: 'plugin-failed',
+    message: expect.stringMatching(
+      /^gptTokenizer\(\) could not load "gpt-tokenizer\/encoding\/o200k_base": [^.]+\. In a browser or edge bundle, import it yourself/,
+    ),
+  });
+}, 120_000);

@@ -8,7 +8,8 @@ import webpack from 'webpack';
 
 /** The entries an app imports, each with a `first-picks/<entry>.ts` that picks with it. */
 export const ENTRIES = ['lexical', 'core', 'ai-sdk'] as const;
-export type Entry = (typeof ENTRIES)[number];
+/** The three, and `exact-tokenizer`: a user who opts in to gpt-tokenizer by importing it. */
+export type Entry = (typeof ENTRIES)[number] | 'exact-tokenizer';
 
 export const BUNDLERS = ['esbuild', 'vite', 'webpack'] as const;
 export type Bundler = (typeof BUNDLERS)[number];
