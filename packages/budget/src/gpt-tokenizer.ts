@@ -11,28 +11,13 @@ const alternative =
   "leave budget()'s tokenizer unset to count an upper bound with nothing to install";
 
 async function loadCountTokens(encoding: TokenCounter['encoding']): Promise<CountTokens> {
-  // Literal specifiers, one per encoding, so only the table asked for is loaded (~30–50 MB heap).
-  type Encoding = { countTokens: CountTokens };
-  switch (encoding) {
-    case 'o200k_base':
-      return (
-        await importOptional<Encoding>(
-          'gpt-tokenizer/encoding/o200k_base',
-          neededBy,
-          alternative,
-          () => import('gpt-tokenizer/encoding/o200k_base'),
-        )
-      ).countTokens;
-    case 'cl100k_base':
-      return (
-        await importOptional<Encoding>(
-          'gpt-tokenizer/encoding/cl100k_base',
-          neededBy,
-          alternative,
-          () => import('gpt-tokenizer/encoding/cl100k_base'),
-        )
-      ).countTokens;
-  }
+  // One module per encoding, so only the table asked for is loaded (~30–50 MB heap).
+  const module = await importOptional<{ countTokens: CountTokens }>(
+    `gpt-tokenizer/encoding/${encoding}`,
+    neededBy,
+    alternative,
+  );
+  return module.countTokens;
 }
 
 /**

@@ -9,19 +9,18 @@ function packageOf(specifier: string): string {
 }
 
 /**
- * Imports an optional peer dependency (or a subpath of one) with `load`, turning "not
- * installed" into a typed error that names the package to install; any other failure is
- * wrapped with its cause. `load` is a literal `import()` so bundlers see the specifier.
+ * Imports an optional peer dependency (or a subpath of one), turning "not installed" into a typed
+ * error that names the package to install; any other failure is wrapped with its cause. The
+ * specifier is hidden from bundlers, so a browser or edge bundle never pulls the package in.
  */
 export async function importOptional<Module>(
   specifier: string,
   neededBy: string,
   alternative?: string,
-  load: () => Promise<unknown> = () => import(specifier),
 ): Promise<Module> {
   const name = packageOf(specifier);
   try {
-    return (await load()) as Module;
+    return (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as Module;
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     const missing =
@@ -31,7 +30,7 @@ export async function importOptional<Module>(
       pluginId: neededBy,
       message: missing
         ? `${neededBy} needs the optional package "${name}", which is not installed; run \`npm install ${name}\`${alternative ? `, or ${alternative}` : ''}`
-        : `${neededBy} could not load "${specifier}": ${error instanceof Error ? error.message : String(error)}`,
+        : `${neededBy} could not load "${specifier}": ${String(error instanceof Error ? error.message : error).replace(/\.+$/, '')}. In a browser or edge bundle, import it yourself and pass budget() a { encoding, count } counter (see @shortlist/budget's README)`,
       cause: error,
     });
   }
