@@ -328,6 +328,10 @@ export function createExampleMemory(): ExampleMemory {
     return Math.max(0, kthValue(heap));
   };
 
+  /** Per query term, rarest first: the summed squared weights from it on, and their least norm. */
+  let rest = new Float64Array(16);
+  let leastNorm = new Float64Array(16);
+
   const nearSimilarity: number[] = [];
   const nearSlot: number[] = [];
   /**
@@ -352,15 +356,27 @@ export function createExampleMemory(): ExampleMemory {
         offerKth(heap, slot, similarity);
       }
     }
-    const order = Array.from({ length: heap.size }, (_, i) => i);
-    order.sort((a, b) => heap.scores[b]! - heap.scores[a]! || heap.slots[a]! - heap.slots[b]!);
-    nearSimilarity.length = 0;
-    nearSlot.length = 0;
-    for (const i of order) {
-      nearSimilarity.push(heap.scores[i]!);
-      nearSlot.push(heap.slots[i]!);
+    // At most `neighbours` entries: sorted by insertion, with no array or closure made per vote.
+    const count = heap.size;
+    nearSimilarity.length = count;
+    nearSlot.length = count;
+    for (let i = 0; i < count; i++) {
+      const similarity = heap.scores[i]!;
+      const slot = heap.slots[i]!;
+      let place = i;
+      while (
+        place > 0 &&
+        (nearSimilarity[place - 1]! < similarity ||
+          (nearSimilarity[place - 1] === similarity && nearSlot[place - 1]! > slot))
+      ) {
+        nearSimilarity[place] = nearSimilarity[place - 1]!;
+        nearSlot[place] = nearSlot[place - 1]!;
+        place--;
+      }
+      nearSimilarity[place] = similarity;
+      nearSlot[place] = slot;
     }
-    return order.length;
+    return count;
   };
 
   return {
@@ -451,8 +467,12 @@ export function createExampleMemory(): ExampleMemory {
       // that is below the k-th similarity already certain, later terms only add to the
       // examples found so far (MaxScore's pruning, exact).
       ids.sort((a, b) => weights[b]! - weights[a]! || a - b);
-      const rest = new Float64Array(ids.length + 1);
-      const leastNorm = new Float64Array(ids.length + 1).fill(Number.POSITIVE_INFINITY);
+      if (rest.length <= ids.length) {
+        rest = new Float64Array(ids.length * 2 + 1);
+        leastNorm = new Float64Array(ids.length * 2 + 1);
+      }
+      rest[ids.length] = 0;
+      leastNorm[ids.length] = Number.POSITIVE_INFINITY;
       for (let i = ids.length - 1; i >= 0; i--) {
         rest[i] = rest[i + 1]! + weights[ids[i]!]! ** 2;
         leastNorm[i] = Math.min(leastNorm[i + 1]!, minNorms[ids[i]!]!);

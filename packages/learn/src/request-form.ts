@@ -13,19 +13,60 @@ const MAX_TERMS = 64;
 
 const HASHED_TERM = /^[0-9a-f]{16}$/;
 
-/** Two hex digits per byte value: `toString(16)` of a 32-bit hash costs several times the hash. */
-const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+/** ASCII codes of the hex digits. */
+const HEX_CODES = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
 
-/** Eight hex digits of an unsigned 32-bit number, as `toString(16).padStart(8, '0')` gives. */
-const hex8 = (value: number): string =>
-  HEX_BYTES[value >>> 24]! +
-  HEX_BYTES[(value >>> 16) & 255]! +
-  HEX_BYTES[(value >>> 8) & 255]! +
-  HEX_BYTES[value & 255]!;
+/**
+ * The 16 hex digits of two 32-bit hashes as one flat string: joined strings are ropes, which
+ * every map lookup walks again; one `fromCharCode` makes a plain string, hashed once.
+ */
+function flatHex(first: number, second: number): string {
+  const d = (value: number, shift: number): number => HEX_CODES[(value >>> shift) & 15]!;
+  return String.fromCharCode(
+    d(first, 28),
+    d(first, 24),
+    d(first, 20),
+    d(first, 16),
+    d(first, 12),
+    d(first, 8),
+    d(first, 4),
+    d(first, 0),
+    d(second, 28),
+    d(second, 24),
+    d(second, 20),
+    d(second, 16),
+    d(second, 12),
+    d(second, 8),
+    d(second, 4),
+    d(second, 0),
+  );
+}
+
+/**
+ * Hashed terms met lately, by the low bits of their first hash (both hashes checked): a query's
+ * words are mostly known ones, and one flat string per term, made once, spares each select the
+ * concatenations and the flattening a fresh 16-character string costs at every map lookup.
+ * Holds hashes only, never a word.
+ */
+const RECENT_BITS = 14;
+const recentFirst = new Uint32Array(1 << RECENT_BITS);
+const recentSecond = new Uint32Array(1 << RECENT_BITS);
+const recentTerm: (string | undefined)[] = new Array(1 << RECENT_BITS).fill(undefined);
 
 /** One term as stored: 16 hex digits from two independent 32-bit hashes. */
 function hashTerm(term: string): string {
-  return hex8(hashString(term, 0x5eed)) + hex8(hashString(term, 0x1ea2));
+  const first = hashString(term, 0x5eed);
+  const second = hashString(term, 0x1ea2);
+  const slot = first & ((1 << RECENT_BITS) - 1);
+  const known = recentTerm[slot];
+  if (known !== undefined && recentFirst[slot] === first && recentSecond[slot] === second) {
+    return known;
+  }
+  const hashed = flatHex(first, second);
+  recentFirst[slot] = first;
+  recentSecond[slot] = second;
+  recentTerm[slot] = hashed;
+  return hashed;
 }
 
 /**
