@@ -7,6 +7,7 @@ import { decodeSnapshot, encodeSnapshot } from '@shortlist/core/kit';
 import { lexical } from '@shortlist/lexical';
 import { createGateway, serveHttp } from '@shortlist/mcp';
 import { redisExampleStore } from '@shortlist/redis';
+import { mcpInitialize } from '@shortlist/test-servers';
 import { lexicalEmbedder } from '@shortlist/tfidf';
 import { namesOf, ordinaryTools } from '../catalogue.js';
 import { churnScript } from '../churn-upstream.js';
@@ -91,18 +92,9 @@ async function callServed(url: URL, name: string, args: unknown): Promise<string
         accept: 'application/json, text/event-stream',
         ...(session ? { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' } : {}),
       },
-      body: JSON.stringify(body),
+      body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-  const opened = await post({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: {
-      protocolVersion: '2025-06-18',
-      capabilities: {},
-      clientInfo: { name: 'hostile', version: '1' },
-    },
-  });
+  const opened = await post(mcpInitialize('hostile'));
   const session = opened.headers.get('mcp-session-id') ?? undefined;
   await opened.text();
   const called = await post(
