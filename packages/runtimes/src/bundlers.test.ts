@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defaultMaxTokens } from '@shortlist/lexical';
 import { type HttpServer, startHttpServer } from '@shortlist/test-servers';
@@ -57,6 +57,18 @@ interface Row {
   readonly first: { readonly bytes: number; readonly gzipped: number; readonly files: number };
   readonly all: { readonly bytes: number; readonly gzipped: number; readonly files: number };
 }
+
+/**
+ * Which of `@shortlist/budget`'s two `#counts-progressively` modules a build took: the `browser`
+ * condition's (the counter answers with the table's head) or the default (it waits for the whole).
+ */
+const countingModules = (build: Build): string[] => [
+  ...new Set(
+    build.modules
+      .filter((path) => path.includes('counts-progressively'))
+      .map((path) => basename(path)),
+  ),
+];
 
 const builds = new Map<string, Build>();
 const node = new Map<Entry, string[][]>();
@@ -227,11 +239,13 @@ for (const bundler of BUNDLERS) {
         const all = total(build);
         if (entry === 'core') {
           // No budget, so no token table: everything is the first download.
+          expect(countingModules(build)).toEqual([]);
           expect(firstPick).toBeNull();
           expect(total(build, [...new Set(requested)])).toEqual(all);
           rows.push({ entry, bundler, target: 'browser', first: all, all });
           return;
         }
+        expect(countingModules(build)).toEqual(['counts-progressively.browser.js']);
         const tailFiles = [...build.files.values()].filter((file) => file.text.includes(tail));
         expect(tailFiles.map((file) => file.name)).toEqual([expect.any(String)]);
         // The first pick was made with the tail held back, which was fetched after it.
@@ -268,6 +282,8 @@ for (const bundler of BUNDLERS) {
         expect([...build.files.keys()]).toEqual(['entry.js']);
         const code = build.files.get('entry.js')!.text;
         for (const marker of EXACT_TOKENIZER_CODE) expect(code).not.toContain(marker);
+        // The edge conditions come before `browser`: the counter waits for its whole table, as in Node.
+        expect(countingModules(build)).toEqual(entry === 'core' ? [] : ['counts-progressively.js']);
         const runtime = new EdgeRuntime({ initialCode: code });
         expect(runtime.evaluate<string>('typeof process')).toBe('undefined');
         const json = await runtime.evaluate<Promise<string>>(
