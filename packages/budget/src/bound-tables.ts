@@ -61,7 +61,7 @@ const heads = new Map<TokenEncoding, Promise<BoundTable>>();
 const wholes = new Map<TokenEncoding, Promise<BoundTable>>();
 const loadedWholes = new Map<TokenEncoding, BoundTable>();
 
-/** Forgets a failed load, so the next call tries again (a page back online). */
+/** Forgets a failed load, so the next call tries again. */
 function cached(
   cache: Map<TokenEncoding, Promise<BoundTable>>,
   encoding: TokenEncoding,
