@@ -7,16 +7,18 @@
 import { gzipSync } from 'node:zlib';
 import { definitionText, gptTokenizer, upperBoundTokenizer } from '@shortlist/budget';
 import { bytePairCount } from '../../packages/budget/src/byte-pair-count.js';
-import * as o200k from '../../packages/budget/src/vocabulary/o200k-base.js';
+import * as head from '../../packages/budget/src/vocabulary/o200k-base-head.js';
+import * as tail from '../../packages/budget/src/vocabulary/o200k-base-tail.js';
 import { benchmarkFolders, readBenchmarkTools } from './read-benchmark.js';
 
+const o200k = { lengths: head.lengths + tail.lengths, bytes: head.bytes + tail.bytes };
 const tokens: string[] = [];
 for (let rank = 0, at = 0; rank < o200k.lengths.length; rank++) {
   const end = at + o200k.lengths.charCodeAt(rank) - 48;
   tokens.push(o200k.bytes.slice(at, end));
   at = end;
 }
-const splitter = new RegExp(o200k.pattern, 'gu');
+const splitter = new RegExp(head.pattern, 'gu');
 const latin1 = (piece: string): string => Buffer.from(piece, 'utf8').toString('latin1');
 
 /** The upper bound with the first `ranks` tokens only, as upper-bound-tokenizer.ts counts. */

@@ -6,6 +6,7 @@ it('exports exactly the public surface', async () => {
     'definitionText',
     'encodingForModel',
     'gptTokenizer',
+    'loadWholeTable',
     'tiktokenTokenizer',
     'toolDefinition',
     'upperBoundTokenizer',

@@ -10,4 +10,4 @@ export { encodingForModel, type ModelEncoding } from './model-encoding.js';
 export { tiktokenTokenizer } from './tiktoken-tokenizer.js';
 export type { TokenCounter, TokenEncoding, TokenizerOptions } from './token-counter.js';
 export { type DefinitionFormat, definitionText, toolDefinition } from './tool-definition.js';
-export { upperBoundTokenizer } from './upper-bound-tokenizer.js';
+export { loadWholeTable, upperBoundTokenizer } from './upper-bound-tokenizer.js';

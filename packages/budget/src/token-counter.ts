@@ -14,6 +14,12 @@ export interface TokenCounter {
   readonly encoding: TokenEncoding;
   /** Number of tokens `text` encodes to. */
   count(text: string): number;
+  /**
+   * Optional: a number that changes when the same text may count differently from now on (the
+   * built-in upper bound in a browser, once its whole table arrives); costs counted before are
+   * counted again. Leave it out for a counter whose counts never change.
+   */
+  readonly generation?: number;
   /** Frees what the counter holds (a WASM encoder); the counter is unusable afterwards. */
   dispose?(): void;
 }

@@ -48,26 +48,38 @@ function sliceEnd(text: string, start: number, end: number): number {
  * Caches costs in a `WeakMap` keyed by the `Tool` object: tools are immutable, a re-indexed
  * catalogue brings new objects, and dropped tools are collected with their entries. Counting is
  * linear in the text (`countTokensBounded`), and a counter's answer is checked to be a count.
+ * When the counter's `generation` changes, every cost is counted again.
  */
 export function createToolCosts(
   counter: TokenCounter,
   format: DefinitionFormat,
   counting: CountingMethod,
 ): ToolCosts {
-  const cache = new WeakMap<Tool, number>();
+  let cache = new WeakMap<Tool, number>();
+  let generation = counter.generation;
+  /** Forgets every cost once the counter counts differently (a browser's table arrived). */
+  const current = (): WeakMap<Tool, number> => {
+    if (counter.generation !== generation) {
+      generation = counter.generation;
+      cache = new WeakMap();
+    }
+    return cache;
+  };
   const count = (text: string): number =>
     countTokensBounded(text, (piece) => checkedCount(counter, piece));
   const textOf = (tool: Tool): string => definitionText(tool, format);
-  const remember = (tool: Tool, tokens: number): number => {
+  const remember = (tool: Tool, tokens: number, since = generation): number => {
     // Every definition costs something in a prompt; a format function returning '' still counts 1.
     const kept = Math.max(1, tokens);
-    cache.set(tool, kept);
+    // A count the counter changed under (between a large definition's slices) is not remembered.
+    current();
+    if (since === generation) cache.set(tool, kept);
     return kept;
   };
   const estimating = counting === 'estimate';
   const floors = new WeakMap<Tool, number>();
   const atLeast = (tool: Tool): number => {
-    let floor = floors.get(tool) ?? cache.get(tool);
+    let floor = floors.get(tool) ?? current().get(tool);
     if (floor === undefined) {
       floor = Math.max(1, Math.ceil(utf8Length(textOf(tool)) / MAX_TOKEN_BYTES));
       floors.set(tool, floor);
@@ -77,19 +89,20 @@ export function createToolCosts(
   const estimator: TokenCounter = { encoding: counter.encoding, count };
   return {
     of(tool) {
-      const known = cache.get(tool);
+      const known = current().get(tool);
       if (known !== undefined) return known;
       if (estimating) return remember(tool, estimateFunctionTokens(tool, estimator));
       const text = textOf(tool);
       if (text.length > YIELD_CHARS) throw new NeedsMeasuring(tool);
       return remember(tool, count(text));
     },
-    has: (tool) => cache.has(tool),
+    has: (tool) => current().has(tool),
     atLeast: estimating ? undefined : atLeast,
     async measure(tool, signal) {
-      const known = cache.get(tool);
+      const known = current().get(tool);
       if (known !== undefined) return known;
       if (estimating) return remember(tool, estimateFunctionTokens(tool, estimator));
+      const since = generation;
       const text = textOf(tool);
       let tokens = 0;
       let slices = 0;
@@ -103,7 +116,7 @@ export function createToolCosts(
         start = end;
       }
       // One token per cut: a cut can save the merge that would have spanned it.
-      return remember(tool, tokens + slices - 1);
+      return remember(tool, tokens + slices - 1, since);
     },
   };
 }

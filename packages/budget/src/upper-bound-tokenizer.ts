@@ -1,3 +1,5 @@
+import { countsProgressively } from '#counts-progressively';
+import { type BoundTable, headTable, wholeTable } from './bound-tables.js';
 import { bytePairCount } from './byte-pair-count.js';
 import {
   checkEncoding,
@@ -6,44 +8,8 @@ import {
   type TokenizerOptions,
 } from './token-counter.js';
 
-/** What a vocabulary module holds: see scripts/write-vocabularies.mjs. */
-interface Vocabulary {
-  readonly pattern: string;
-  readonly lengths: string;
-  readonly bytes: string;
-}
-
-/** Distinct pieces remembered per encoding before the memory starts over. */
+/** Distinct pieces remembered per table before the memory starts over. */
 const PIECE_CACHE_SIZE = 65_536;
-
-/** What counting with one encoding needs; read-only once built, so every counter shares it. */
-interface Merger {
-  readonly ranks: ReadonlyMap<string, number>;
-  readonly splitter: RegExp;
-  readonly pieces: Map<string, number>;
-}
-
-const mergers = new Map<TokenEncoding, Promise<Merger>>();
-
-async function loadVocabulary(encoding: TokenEncoding): Promise<Vocabulary> {
-  // Literal specifiers, one per encoding, so only the table asked for is loaded (about 0.3 MB).
-  switch (encoding) {
-    case 'o200k_base':
-      return import('./vocabulary/o200k-base.js');
-    case 'cl100k_base':
-      return import('./vocabulary/cl100k-base.js');
-  }
-}
-
-function rankMap({ lengths, bytes }: Vocabulary): Map<string, number> {
-  const ranks = new Map<string, number>();
-  for (let rank = 0, at = 0; rank < lengths.length; rank++) {
-    const end = at + lengths.charCodeAt(rank) - 48;
-    ranks.set(bytes.slice(at, end), rank);
-    at = end;
-  }
-  return ranks;
-}
 
 const utf8 = new TextEncoder();
 const nonAscii = /[^\p{ASCII}]/u;
@@ -59,43 +25,80 @@ function byteString(piece: string): string {
   return text;
 }
 
+/** Tokens of `text` merged with `table`, each distinct piece merged once. */
+function countWith({ ranks, splitter, pieces }: BoundTable, text: string): number {
+  let tokens = 0;
+  for (const [piece] of text.matchAll(splitter)) {
+    let piecesTokens = pieces.get(piece);
+    if (piecesTokens === undefined) {
+      piecesTokens = bytePairCount(byteString(piece), ranks);
+      if (pieces.size >= PIECE_CACHE_SIZE) pieces.clear();
+      pieces.set(piece, piecesTokens);
+    }
+    tokens += piecesTokens;
+  }
+  return tokens;
+}
+
+/**
+ * The upper-bound counter, waiting for the whole table, or (`progressive`) answering with the head
+ * and moving to the whole table when it arrives, its `generation` going from 0 to 1 so that costs
+ * counted with the head are counted again. Both are upper bounds. Exported for tests, which
+ * hold the tail back with `loadWhole`.
+ */
+export async function boundCounter(
+  encoding: TokenEncoding,
+  progressive: boolean,
+  loadWhole: () => Promise<BoundTable> = () => wholeTable(encoding),
+): Promise<TokenCounter> {
+  if (!progressive) {
+    const whole = await wholeTable(encoding);
+    return { encoding, count: (text) => countWith(whole, text) };
+  }
+  let table = await headTable(encoding);
+  let generation = 0;
+  if (!table.whole) {
+    // A tail that fails to load leaves the head's counts, still an upper bound; a later call retries.
+    loadWhole().then(
+      (whole) => {
+        table = whole;
+        generation = 1;
+      },
+      () => {},
+    );
+  }
+  return {
+    encoding,
+    get generation() {
+      return generation;
+    },
+    count: (text) => countWith(table, text),
+  };
+}
+
 /**
  * The default counter, with nothing to install: an upper bound on the exact count. It splits text
  * as the encoding does and merges byte pairs with the encoding's 40,000 lowest-ranked tokens
  * only, so it stops where the full merge would go on: never fewer tokens than gpt-tokenizer or
- * tiktoken, about 8–15% more on real tool definitions. Loads its 0.3 MB table on first call.
+ * tiktoken, about 8–15% more on real tool definitions. Loads its 0.3 MB table on first call; in
+ * a browser it answers once the first 10,000 ranks are loaded (looser) and tightens when the rest arrive.
  */
 export async function upperBoundTokenizer(options: TokenizerOptions = {}): Promise<TokenCounter> {
   const encoding = checkEncoding(
     options.encoding ?? 'o200k_base',
     'upperBoundTokenizer(options.encoding)',
   );
-  let loading = mergers.get(encoding);
-  if (!loading) {
-    loading = loadVocabulary(encoding).then((vocabulary) => ({
-      ranks: rankMap(vocabulary),
-      splitter: new RegExp(vocabulary.pattern, 'gu'),
-      pieces: new Map<string, number>(),
-    }));
-    mergers.set(encoding, loading);
-    loading.catch(() => mergers.delete(encoding));
-  }
-  const { ranks, splitter, pieces } = await loading;
-  const countPiece = (piece: string): number => {
-    let tokens = pieces.get(piece);
-    if (tokens === undefined) {
-      tokens = bytePairCount(byteString(piece), ranks);
-      if (pieces.size >= PIECE_CACHE_SIZE) pieces.clear();
-      pieces.set(piece, tokens);
-    }
-    return tokens;
-  };
-  return {
-    encoding,
-    count(text) {
-      let tokens = 0;
-      for (const [piece] of text.matchAll(splitter)) tokens += countPiece(piece);
-      return tokens;
-    },
-  };
+  return boundCounter(encoding, countsProgressively);
+}
+
+/**
+ * Loads the upper-bound counter's whole table for an encoding (`o200k_base` by default). In a
+ * browser, await it before the first pick to count exactly as Node does from the start.
+ */
+export async function loadWholeTable(options: TokenizerOptions = {}): Promise<void> {
+  const encoding = checkEncoding(
+    options.encoding ?? 'o200k_base',
+    'loadWholeTable(options.encoding)',
+  );
+  await wholeTable(encoding);
 }

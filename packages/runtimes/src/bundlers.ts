@@ -39,6 +39,8 @@ interface BuiltFile {
 /** A build's files by name; `entry.js` is what the page or edge function loads. */
 export interface Build {
   readonly dir: string;
+  /** Paths of the source modules the bundler put in it, as it names them (relative or absolute). */
+  readonly modules: readonly string[];
   readonly files: ReadonlyMap<string, BuiltFile>;
   /** Whether `entry.js` is an ES module (`<script type="module">`) or a classic script. */
   readonly module: boolean;
@@ -62,7 +64,13 @@ async function writeEntry(entry: Entry): Promise<string> {
   return file;
 }
 
-async function runEsbuild(input: string, outDir: string, target: Target): Promise<string[]> {
+/** What a bundler reported: its errors and warnings, and the modules it bundled. */
+interface Outcome {
+  readonly problems: readonly string[];
+  readonly modules: readonly string[];
+}
+
+async function runEsbuild(input: string, outDir: string, target: Target): Promise<Outcome> {
   const result = await esbuild({
     entryPoints: { entry: input },
     bundle: true,
@@ -73,22 +81,30 @@ async function runEsbuild(input: string, outDir: string, target: Target): Promis
     minify: true,
     target: 'es2022',
     outdir: outDir,
+    metafile: true,
     logLevel: 'silent',
   }).catch((error: { errors?: { text: string }[] }) => ({
     errors: error.errors ?? [{ text: String(error) }],
     warnings: [],
+    metafile: { inputs: {} },
   }));
-  return [...result.errors, ...result.warnings].map((message) => message.text);
+  return {
+    problems: [...result.errors, ...result.warnings].map((message) => message.text),
+    modules: Object.keys(result.metafile.inputs),
+  };
 }
 
-async function runVite(input: string, outDir: string, target: Target): Promise<string[]> {
+async function runVite(input: string, outDir: string, target: Target): Promise<Outcome> {
   const problems: string[] = [];
+  const modules: string[] = [];
   await vite({
     configFile: false,
     root: OUT_ROOT,
     publicDir: false,
     logLevel: 'silent',
     ...(target === 'edge' ? { resolve: { conditions: EDGE_CONDITIONS } } : {}),
+    // Every module parsed, including those whose code was folded away (a constant Rollup inlined).
+    plugins: [{ name: 'record-modules', moduleParsed: ({ id }) => void modules.push(id) }],
     build: {
       outDir,
       emptyOutDir: true,
@@ -110,11 +126,11 @@ async function runVite(input: string, outDir: string, target: Target): Promise<s
         },
       },
     },
-  }).catch((error: unknown) => problems.push(String(error)));
-  return problems;
+  }).catch((error: unknown) => void problems.push(String(error)));
+  return { problems, modules };
 }
 
-async function runWebpack(input: string, outDir: string, target: Target): Promise<string[]> {
+async function runWebpack(input: string, outDir: string, target: Target): Promise<Outcome> {
   const compiler = webpack({
     mode: 'production',
     context: OUT_ROOT,
@@ -134,8 +150,23 @@ async function runWebpack(input: string, outDir: string, target: Target): Promis
     compiler.run((error, result) => (error ? reject(error) : resolve(result))),
   );
   await new Promise<void>((resolve) => compiler.close(() => resolve()));
-  const json = stats?.toJson({ all: false, errors: true, warnings: true });
-  return [...(json?.errors ?? []), ...(json?.warnings ?? [])].map((problem) => problem.message);
+  const json = stats?.toJson({
+    all: false,
+    errors: true,
+    warnings: true,
+    modules: true,
+    nestedModules: true,
+    orphanModules: true,
+  });
+  // A concatenated module lists the modules it joined.
+  const names = (list: webpack.StatsModule[] = []): string[] =>
+    list.flatMap((module) => [module.name ?? '', ...names(module.modules)]);
+  return {
+    problems: [...(json?.errors ?? []), ...(json?.warnings ?? [])].map(
+      (problem) => problem.message,
+    ),
+    modules: names(json?.modules),
+  };
 }
 
 const run = { esbuild: runEsbuild, vite: runVite, webpack: runWebpack };
@@ -145,7 +176,7 @@ export async function bundleWith(bundler: Bundler, target: Target, entry: Entry)
   const input = await writeEntry(entry);
   const dir = join(OUT_ROOT, bundler, target, entry);
   await rm(dir, { recursive: true, force: true });
-  const problems = await run[bundler](input, dir, target);
+  const { problems, modules } = await run[bundler](input, dir, target);
   if (problems.length > 0) throw new BundlerError(bundler, target, entry, problems);
   const files = new Map<string, BuiltFile>();
   // Vite builds on where it stubbed a Node built-in; the stub's name in the output is a failure.
@@ -159,5 +190,5 @@ export async function bundleWith(bundler: Bundler, target: Target, entry: Entry)
     files.set(name, { name, text, bytes: raw.length, gzipped: gzipSync(raw).length });
   }
   const module = bundler !== 'webpack' && target === 'browser';
-  return { dir, files, module };
+  return { dir, files, module, modules };
 }

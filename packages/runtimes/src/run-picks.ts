@@ -1,5 +1,6 @@
 import { shortlist } from '@shortlist/ai-sdk';
 import { bm25 } from '@shortlist/bm25';
+import { loadWholeTable } from '@shortlist/budget';
 import {
   cached,
   type EmbedderV1,
@@ -137,6 +138,8 @@ function aiSdkTools(): ToolSet {
  * embeddings; the same code in Node, the Edge Runtime and Chromium. Returns the report as JSON.
  */
 export async function runPicks(input: RuntimeInput): Promise<string> {
+  // In a browser the budget's counter starts with the head of its table; Node's counts need it whole.
+  await loadWholeTable();
   const tools = toTools(catalogue);
   const picker = await lexical({ maxTokens: MAX_TOKENS }).index(tools);
   const lexicalPicks = [];
