@@ -17,7 +17,7 @@ import { compareIds } from './stream-ids.js';
 export interface ExampleMirror {
   /**
    * Applies entries in order: an add replaces a repeat (same `exampleKey`), a forget drops its
-   * matches, and past the bounds the oldest example of the source holding the most goes.
+   * matches, and past the bounds the oldest example of the heaviest source or tool goes.
    * Returns the ids of the entries of examples the bounds dropped, for the writer to delete.
    */
   apply(entries: readonly ExampleEntry[], tell: (change: ExampleChange) => void): string[];
@@ -58,13 +58,13 @@ export function createExampleMirror(bounds: MirrorBounds): ExampleMirror {
   /** Newest add last: a repeat moves to the end. */
   const held = new Map<string, Held>();
   const keys = createExampleIndex<string>();
-  /** Which example the bounds drop: a flood from one source evicts its own examples first. */
+  /** Which example the bounds drop: a flood from one source or onto one tool evicts its own first. */
   const bound = createFairBound();
   let bytes = 0;
   const hold = (key: string, entry: Held): void => {
     held.set(key, entry);
     keys.add(key, entry.example);
-    bound.add(key, entry.example.source);
+    bound.add(key, entry.example.source, entry.example.tool);
     bytes += bytesOf(entry.example);
   };
   const release = (key: string, entry: Held): void => {

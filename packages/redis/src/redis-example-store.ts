@@ -29,8 +29,8 @@ export interface RedisExampleStoreOptions {
   /** Which shared examples; processes with the same name share them (stream `<prefix>examples:<name>`). @default 'default' */
   readonly name?: string;
   /**
-   * Most examples kept; a full store drops the oldest example of the source holding the most, so
-   * a flood from one source evicts its own. The stream holds at most twice this many entries. @default 100000
+   * Most examples kept; a full store drops the oldest example of the heaviest source or tool, so
+   * a flood from one source, or onto one tool, evicts its own. The stream holds at most twice this many entries. @default 100000
    */
   readonly maxExamples?: number;
   /** Most bytes of examples' requests, tools and sources kept (UTF-8), dropped as `maxExamples`'s. @default 67108864 (64 MiB) */

@@ -1,12 +1,17 @@
+import { type CountRanking, createCountRanking } from './count-ranking.js';
+
 /**
- * Which example a full store drops: the oldest of the source that holds the most, so a flood
- * from one source evicts its own examples, never everyone else's; with one source (or none
- * named) that is simply the oldest. Every process applying the same changes in the same order
- * picks the same examples (ties go to the source that reached that count first).
+ * Which example a full store drops, fair per source and per tool. The source holding the most
+ * is weighed against the tool holding the most: when a tool holds more (many sources piling onto
+ * one tool), the drop comes from that tool, from the source holding the most of it; otherwise
+ * from that source, from the tool it holds the most of. Either way the pair's oldest goes, so a
+ * flood from one source, or onto one tool (even from the one anonymous source), evicts its own
+ * examples before anyone else's or any other tool's. Every process applying the same changes in
+ * the same order picks the same examples (ties go to whichever reached that count first).
  */
 export interface FairBound {
-  /** Records a kept example's key, the newest of its source (undefined: the anonymous one). */
-  add(key: string, source: string | undefined): void;
+  /** Records a kept example's key, the newest of its source (undefined: the anonymous one) and tool. */
+  add(key: string, source: string | undefined, tool: string): void;
   /** Forgets a key that left the store (repeated, forgotten, expired or dropped). */
   delete(key: string): void;
   /** The key to drop to make room, or undefined when nothing is held. */
@@ -14,73 +19,105 @@ export interface FairBound {
   clear(): void;
 }
 
+/** The keys of one (source, tool) pair, oldest first; stale ones (re-added since) are skipped. */
 interface Queue {
-  /** Keys with the sequence number they were added under, oldest first; stale ones are skipped. */
   readonly entries: [string, number][];
   head: number;
   live: number;
 }
 
+interface Held {
+  readonly source: string;
+  readonly tool: string;
+  readonly seq: number;
+}
+
 export function createFairBound(): FairBound {
-  const held = new Map<string, { readonly source: string; readonly seq: number }>();
-  const queues = new Map<string, Queue>();
-  /** Sources by how many examples they hold, each set in the order they reached that count. */
-  const byCount = new Map<number, Set<string>>();
-  let most = 0;
+  const held = new Map<string, Held>();
+  /** Queues by source, then tool. */
+  const queues = new Map<string, Map<string, Queue>>();
+  let sources = createCountRanking();
+  let tools = createCountRanking();
+  /** Per source, its tools ranked; per tool, its sources ranked. */
+  const toolsOf = new Map<string, CountRanking>();
+  const sourcesOf = new Map<string, CountRanking>();
   let seq = 0;
-  const move = (source: string, from: number, to: number): void => {
-    const was = byCount.get(from);
-    was?.delete(source);
-    if (was?.size === 0) byCount.delete(from);
-    if (to === 0) return;
-    const now = byCount.get(to);
-    if (now) now.add(source);
-    else byCount.set(to, new Set([source]));
-    if (to > most) most = to;
+  const rankingIn = (rankings: Map<string, CountRanking>, name: string): CountRanking => {
+    let ranking = rankings.get(name);
+    if (!ranking) {
+      ranking = createCountRanking();
+      rankings.set(name, ranking);
+    }
+    return ranking;
+  };
+  const decrementIn = (rankings: Map<string, CountRanking>, name: string, group: string) => {
+    const ranking = rankings.get(name)!;
+    ranking.decrement(group);
+    if (ranking.topCount() === 0) rankings.delete(name);
+  };
+  /** The oldest live key of a pair, dropping stale entries at its front as it goes. */
+  const oldest = (source: string, tool: string): string => {
+    const queue = queues.get(source)!.get(tool)!;
+    for (;;) {
+      const [key, at] = queue.entries[queue.head]!;
+      if (held.get(key)?.seq === at) return key;
+      queue.head++;
+      // Stale entries at the front are dropped once they are half the queue.
+      if (queue.head * 2 > queue.entries.length) {
+        queue.entries.splice(0, queue.head);
+        queue.head = 0;
+      }
+    }
   };
   return {
-    add(key, source) {
+    add(key, source, tool) {
       const name = source ?? '';
-      let queue = queues.get(name);
+      let byTool = queues.get(name);
+      if (!byTool) {
+        byTool = new Map();
+        queues.set(name, byTool);
+      }
+      let queue = byTool.get(tool);
       if (!queue) {
         queue = { entries: [], head: 0, live: 0 };
-        queues.set(name, queue);
+        byTool.set(tool, queue);
       }
-      held.set(key, { source: name, seq: ++seq });
+      held.set(key, { source: name, tool, seq: ++seq });
       queue.entries.push([key, seq]);
       queue.live++;
-      move(name, queue.live - 1, queue.live);
+      sources.increment(name);
+      tools.increment(tool);
+      rankingIn(toolsOf, name).increment(tool);
+      rankingIn(sourcesOf, tool).increment(name);
     },
     delete(key) {
       const entry = held.get(key);
       if (!entry) return;
       held.delete(key);
-      const queue = queues.get(entry.source)!;
-      queue.live--;
-      move(entry.source, queue.live + 1, queue.live);
-      if (queue.live === 0) queues.delete(entry.source);
+      const { source, tool } = entry;
+      sources.decrement(source);
+      tools.decrement(tool);
+      decrementIn(toolsOf, source, tool);
+      decrementIn(sourcesOf, tool, source);
+      // A pair with nothing left loses its queue, so churn through many pairs stays bounded.
+      const byTool = queues.get(source)!;
+      if (--byTool.get(tool)!.live === 0) byTool.delete(tool);
+      if (byTool.size === 0) queues.delete(source);
     },
     victim() {
-      while (most > 0 && !byCount.has(most)) most--;
-      const source = byCount.get(most)?.values().next().value;
+      const source = sources.top();
       if (source === undefined) return undefined;
-      const queue = queues.get(source)!;
-      for (;;) {
-        const [key, at] = queue.entries[queue.head]!;
-        if (held.get(key)?.seq === at) return key;
-        queue.head++;
-        // Stale entries at the front are dropped once they are half the queue.
-        if (queue.head * 2 > queue.entries.length) {
-          queue.entries.splice(0, queue.head);
-          queue.head = 0;
-        }
-      }
+      const tool = tools.top()!;
+      if (tools.topCount() > sources.topCount()) return oldest(sourcesOf.get(tool)!.top()!, tool);
+      return oldest(source, toolsOf.get(source)!.top()!);
     },
     clear() {
       held.clear();
       queues.clear();
-      byCount.clear();
-      most = 0;
+      toolsOf.clear();
+      sourcesOf.clear();
+      sources = createCountRanking();
+      tools = createCountRanking();
     },
   };
 }
