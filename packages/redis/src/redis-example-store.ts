@@ -18,6 +18,7 @@ import { createExampleMirror, type ExampleMirror } from './example-mirror.js';
 import { outageNotice, warnToConsole } from './outage-notice.js';
 import { redisCallError } from './redis-call-error.js';
 import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';
+import { keyInSlotOf } from './slot-key.js';
 import { compareIds, streamInfoField, trimmedSince } from './stream-ids.js';
 import { DeadlineError, withDeadline } from './with-deadline.js';
 
@@ -282,7 +283,11 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
    * keep appending.
    */
   const compact = async (): Promise<void> => {
-    const copy = `${stream}:rewrite:${process.pid}:${Math.random().toString(36).slice(2)}`;
+    // In the stream's hash slot, so Redis Cluster lets the swap script use both keys.
+    const copy = keyInSlotOf(
+      stream,
+      `:rewrite:${process.pid}:${Math.random().toString(36).slice(2)}`,
+    );
     for (let attempt = 0; attempt < COMPACT_TRIES; attempt++) {
       await catchUp('read examples before rewriting the stream');
       const { live, readTo } = await serial(async () => ({
