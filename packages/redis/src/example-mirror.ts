@@ -50,6 +50,8 @@ const bytesOf = (example: ToolExample): number =>
 
 interface Held {
   readonly example: ToolExample;
+  /** Its weight against `maxBytes`, reckoned once. */
+  readonly bytes: number;
   /** Ids of the entries that added this example (repeats included), newest last. */
   readonly ids: readonly string[];
 }
@@ -65,13 +67,13 @@ export function createExampleMirror(bounds: MirrorBounds): ExampleMirror {
     held.set(key, entry);
     keys.add(key, entry.example);
     bound.add(key, entry.example.source, entry.example.tool);
-    bytes += bytesOf(entry.example);
+    bytes += entry.bytes;
   };
   const release = (key: string, entry: Held): void => {
     held.delete(key);
     keys.delete(key, entry.example);
     bound.delete(key);
-    bytes -= bytesOf(entry.example);
+    bytes -= entry.bytes;
   };
   /** Drops examples past the bounds, telling `tell`; returns their entries' ids. */
   const enforce = (tell: (change: ExampleChange) => void): string[] => {
@@ -103,7 +105,7 @@ export function createExampleMirror(bounds: MirrorBounds): ExampleMirror {
         if (added.get(key) === repeat.example) added.delete(key);
         else dropped.push(repeat.example);
       }
-      hold(key, { example, ids: repeat ? [...repeat.ids, id] : [id] });
+      hold(key, { example, bytes: bytesOf(example), ids: repeat ? [...repeat.ids, id] : [id] });
       added.set(key, example);
     }
     if (dropped.length > 0) tell({ type: 'dropped', examples: dropped });

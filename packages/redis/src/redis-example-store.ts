@@ -20,6 +20,7 @@ import { redisCallError } from './redis-call-error.js';
 import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';
 import { keyInSlotOf } from './slot-key.js';
 import { compareIds, streamInfoField, trimmedSince } from './stream-ids.js';
+import { parsePage, type RawEntry, readPage } from './stream-page.js';
 import { DeadlineError, withDeadline } from './with-deadline.js';
 
 export interface RedisExampleStoreOptions {
@@ -55,8 +56,10 @@ export interface RedisExampleStore extends Required<ExampleStore> {
 }
 
 const FIRST_CONNECT_MS = 2000;
-/** Entries per read. */
+/** Entries per write of a rewrite. */
 const PAGE = 1000;
+/** Entries per read: one JSON text each, a few hundred kB. */
+const READ_PAGE = 5000;
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /** The stream's hard bound is this many times `maxExamples`: evicted entries are deleted as they go. */
 const STREAM_SLACK = 2;
@@ -89,8 +92,6 @@ redis.call('RENAME', KEYS[2], KEYS[1])
 redis.call('PERSIST', KEYS[1])
 return 1
 `;
-
-type RawEntry = [string, string[]];
 
 /**
  * Keeps examples in a Redis Stream that every process follows, so an example learnt on one
@@ -221,14 +222,16 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
       const fresh = createExampleMirror(bounds);
       let end = '0';
       for (;;) {
-        const page = (await withDeadline(
-          writer.xrange(stream, end === '0' ? '-' : `(${end}`, '+', 'COUNT', PAGE),
-          timeoutMs,
-          'reload examples',
-        )) as RawEntry[];
+        const page = parsePage(
+          await withDeadline(
+            readPage(writer, stream, end, READ_PAGE),
+            timeoutMs,
+            'reload examples',
+          ),
+        );
         fresh.apply(decodeEntries(page, skip), () => undefined);
         if (page.length > 0) end = page.at(-1)![0];
-        if (page.length < PAGE) break;
+        if (page.length < READ_PAGE) break;
       }
       if (maxAgeMs !== undefined) fresh.expire(Date.now() - maxAgeMs);
       // Subscribers hear the difference, usually nothing, rather than a reset to read it all again.
@@ -259,20 +262,16 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
       for (;;) {
         const from = lastId;
         const results = await withDeadline(
-          writer
-            .multi()
-            .xrange(stream, from === '0' ? '-' : `(${from}`, '+', 'COUNT', PAGE)
-            .xinfo('STREAM', stream)
-            .exec(),
+          readPage(writer.multi(), stream, from, READ_PAGE).xinfo('STREAM', stream).exec(),
           timeoutMs,
           what,
         );
         const [range, info] = results ?? [];
         if (!range || range[0]) throw range?.[0] ?? new Error('transaction was discarded');
-        const page = range[1] as RawEntry[];
+        const page = parsePage(range[1]);
         await applyNew(page);
         if (settle(info?.[0] ? undefined : info?.[1], page.at(-1)?.[0] ?? from)) return reload();
-        if (page.length < PAGE) return;
+        if (page.length < READ_PAGE) return;
       }
     });
 

@@ -1,94 +1,96 @@
 /**
- * Groups (sources, tools, ...) ranked by how many examples each holds, so the heaviest is found
- * in O(1). Ties go to the group that reached that count first, so every process applying the
- * same changes in the same order names the same group.
+ * Groups (sources, tools, pairs of them) ranked by how many examples each holds, so the heaviest
+ * is found in O(1). The caller keeps each group's place (`rankedPlace`) and reports every change
+ * of its count; ties go to the group that reached that count first, so every process applying
+ * the same changes in the same order names the same group.
  */
-export interface CountRanking {
-  /** One more example for `group`. */
-  increment(group: string): void;
-  /** One fewer example for `group`; a group at 0 leaves the ranking. */
-  decrement(group: string): void;
+export interface CountRanking<Group> {
+  /** `place`'s count went from `from` to `to` (one apart; 0 enters or leaves the ranking). */
+  move(place: RankedPlace<Group>, from: number, to: number): void;
   /** The group holding the most, or undefined when none holds any. */
-  top(): string | undefined;
+  top(): Group | undefined;
   /** How many examples the top group holds (0 when empty). */
   topCount(): number;
 }
 
-export function createCountRanking(): CountRanking {
-  return new Ranking();
+/**
+ * A group's place in one ranking: a link in the list of groups of its count, so moving it is a
+ * few pointer changes, never a hash lookup (the rankings are updated on every add and delete).
+ */
+export interface RankedPlace<Group> {
+  readonly group: Group;
+  before: RankedPlace<Group> | undefined;
+  after: RankedPlace<Group> | undefined;
+}
+
+export const rankedPlace = <Group>(group: Group): RankedPlace<Group> => ({
+  group,
+  before: undefined,
+  after: undefined,
+});
+
+interface Bucket<Group> {
+  first: RankedPlace<Group> | undefined;
+  last: RankedPlace<Group> | undefined;
+}
+
+export function createCountRanking<Group>(): CountRanking<Group> {
+  return new Ranking<Group>();
 }
 
 /**
- * Most rankings hold one group (a source that names one tool, a tool taught by one source), so
- * that case keeps no maps: a flood of one-example sources must not cost a map pair each.
+ * Most rankings hold one group (a tool taught by one source, a source naming one tool), so that
+ * case keeps no map: opening a store of 100,000 tools must not allocate a map for each.
  */
-class Ranking implements CountRanking {
-  private only: string | undefined;
-  private onlyCount = 0;
-  private counts: Map<string, number> | undefined;
-  /** Groups by count, each set in the order its groups reached that count. */
-  private byCount: Map<number, Set<string>> | undefined;
+class Ranking<Group> implements CountRanking<Group> {
+  private solo: RankedPlace<Group> | undefined;
+  private soloCount = 0;
+  /** Groups by count, each list in the order its groups reached that count. */
+  private byCount: Map<number, Bucket<Group>> | undefined;
   private most = 0;
 
-  increment(group: string): void {
-    if (this.counts === undefined) {
-      if (this.only === undefined || this.only === group) {
-        this.only = group;
-        this.onlyCount++;
+  move(place: RankedPlace<Group>, from: number, to: number): void {
+    if (this.byCount === undefined) {
+      if (this.solo === undefined || this.solo === place) {
+        this.solo = to === 0 ? undefined : place;
+        this.soloCount = to;
         return;
       }
-      this.promote();
+      this.byCount = new Map();
+      this.append(this.solo, this.soloCount);
+      this.solo = undefined;
     }
-    const count = this.counts!.get(group) ?? 0;
-    this.move(group, count, count + 1);
+    const was = this.byCount.get(from);
+    if (was) {
+      if (place.before) place.before.after = place.after;
+      else was.first = place.after;
+      if (place.after) place.after.before = place.before;
+      else was.last = place.before;
+      if (!was.first) this.byCount.delete(from);
+    }
+    place.before = undefined;
+    place.after = undefined;
+    if (to > 0) this.append(place, to);
   }
 
-  decrement(group: string): void {
-    if (this.counts === undefined) {
-      if (this.only !== group) return;
-      if (--this.onlyCount === 0) this.only = undefined;
-      return;
-    }
-    const count = this.counts.get(group);
-    if (count !== undefined) this.move(group, count, count - 1);
-  }
-
-  top(): string | undefined {
-    if (this.counts === undefined) return this.only;
-    return this.byCount!.get(this.settle())?.values().next().value;
+  top(): Group | undefined {
+    if (this.byCount === undefined) return this.solo?.group;
+    return this.byCount.get(this.topCount())?.first?.group;
   }
 
   topCount(): number {
-    return this.counts === undefined ? this.onlyCount : this.settle();
-  }
-
-  private promote(): void {
-    this.counts = new Map();
-    this.byCount = new Map();
-    this.most = 0;
-    if (this.only !== undefined) this.move(this.only, 0, this.onlyCount);
-    this.only = undefined;
-    this.onlyCount = 0;
-  }
-
-  private move(group: string, from: number, to: number): void {
-    const byCount = this.byCount!;
-    const was = byCount.get(from);
-    was?.delete(group);
-    if (was?.size === 0) byCount.delete(from);
-    if (to === 0) {
-      this.counts!.delete(group);
-      return;
-    }
-    this.counts!.set(group, to);
-    const now = byCount.get(to);
-    if (now) now.add(group);
-    else byCount.set(to, new Set([group]));
-    if (to > this.most) this.most = to;
-  }
-
-  private settle(): number {
-    while (this.most > 0 && !this.byCount!.has(this.most)) this.most--;
+    if (this.byCount === undefined) return this.soloCount;
+    while (this.most > 0 && !this.byCount.has(this.most)) this.most--;
     return this.most;
+  }
+
+  private append(place: RankedPlace<Group>, count: number): void {
+    const bucket = this.byCount!.get(count);
+    if (bucket) {
+      place.before = bucket.last;
+      bucket.last!.after = place;
+      bucket.last = place;
+    } else this.byCount!.set(count, { first: place, last: place });
+    if (count > this.most) this.most = count;
   }
 }

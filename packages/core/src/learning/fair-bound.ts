@@ -1,4 +1,9 @@
-import { type CountRanking, createCountRanking } from './count-ranking.js';
+import {
+  type CountRanking,
+  createCountRanking,
+  type RankedPlace,
+  rankedPlace,
+} from './count-ranking.js';
 
 /**
  * Which example a full store drops, fair per source and per tool. The source holding the most
@@ -19,105 +24,117 @@ export interface FairBound {
   clear(): void;
 }
 
-/** The keys of one (source, tool) pair, oldest first; stale ones (re-added since) are skipped. */
-interface Queue {
-  readonly entries: [string, number][];
-  head: number;
-  live: number;
+/** A source or a tool: how many examples it holds, and its pairs ranked the same way. */
+interface Side {
+  readonly name: string;
+  count: number;
+  readonly place: RankedPlace<Side>;
+  readonly pairs: CountRanking<Pair>;
+  /** A source's pairs by tool name (none on a tool's side). */
+  byTool: Map<string, Pair> | undefined;
 }
 
-interface Held {
-  readonly source: string;
-  readonly tool: string;
-  readonly seq: number;
+/** One source's examples of one tool, oldest first, as a list so a delete is O(1). */
+interface Pair {
+  readonly source: Side;
+  readonly tool: Side;
+  count: number;
+  oldest: Entry | undefined;
+  newest: Entry | undefined;
+  /** Its places among its source's pairs and among its tool's. */
+  readonly inSource: RankedPlace<Pair>;
+  readonly inTool: RankedPlace<Pair>;
+}
+
+interface Entry {
+  readonly key: string;
+  readonly pair: Pair;
+  older: Entry | undefined;
+  newer: Entry | undefined;
 }
 
 export function createFairBound(): FairBound {
-  const held = new Map<string, Held>();
-  /** Queues by source, then tool. */
-  const queues = new Map<string, Map<string, Queue>>();
-  let sources = createCountRanking();
-  let tools = createCountRanking();
-  /** Per source, its tools ranked; per tool, its sources ranked. */
-  const toolsOf = new Map<string, CountRanking>();
-  const sourcesOf = new Map<string, CountRanking>();
-  let seq = 0;
-  const rankingIn = (rankings: Map<string, CountRanking>, name: string): CountRanking => {
-    let ranking = rankings.get(name);
-    if (!ranking) {
-      ranking = createCountRanking();
-      rankings.set(name, ranking);
+  let held = new Map<string, Entry>();
+  let sources = new Map<string, Side>();
+  let tools = new Map<string, Side>();
+  let sourceRanking = createCountRanking<Side>();
+  let toolRanking = createCountRanking<Side>();
+  const side = (sides: Map<string, Side>, name: string): Side => {
+    let found = sides.get(name);
+    if (!found) {
+      const created = {
+        name,
+        count: 0,
+        pairs: createCountRanking<Pair>(),
+        byTool: undefined,
+      } as Side;
+      (created as { place: RankedPlace<Side> }).place = rankedPlace(created);
+      sides.set(name, created);
+      found = created;
     }
-    return ranking;
+    return found;
   };
-  const decrementIn = (rankings: Map<string, CountRanking>, name: string, group: string) => {
-    const ranking = rankings.get(name)!;
-    ranking.decrement(group);
-    if (ranking.topCount() === 0) rankings.delete(name);
-  };
-  /** The oldest live key of a pair, dropping stale entries at its front as it goes. */
-  const oldest = (source: string, tool: string): string => {
-    const queue = queues.get(source)!.get(tool)!;
-    for (;;) {
-      const [key, at] = queue.entries[queue.head]!;
-      if (held.get(key)?.seq === at) return key;
-      queue.head++;
-      // Stale entries at the front are dropped once they are half the queue.
-      if (queue.head * 2 > queue.entries.length) {
-        queue.entries.splice(0, queue.head);
-        queue.head = 0;
-      }
-    }
+  /** One example more (`by` 1) or fewer (-1) for a pair, its source and its tool. */
+  const count = (pair: Pair, by: 1 | -1): void => {
+    const { source, tool } = pair;
+    pair.count += by;
+    source.count += by;
+    tool.count += by;
+    sourceRanking.move(source.place, source.count - by, source.count);
+    toolRanking.move(tool.place, tool.count - by, tool.count);
+    source.pairs.move(pair.inSource, pair.count - by, pair.count);
+    tool.pairs.move(pair.inTool, pair.count - by, pair.count);
   };
   return {
-    add(key, source, tool) {
-      const name = source ?? '';
-      let byTool = queues.get(name);
-      if (!byTool) {
-        byTool = new Map();
-        queues.set(name, byTool);
+    add(key, sourceName, toolName) {
+      const source = side(sources, sourceName ?? '');
+      source.byTool ??= new Map();
+      const byTool = source.byTool;
+      let pair = byTool.get(toolName);
+      if (!pair) {
+        const tool = side(tools, toolName);
+        const created = { source, tool, count: 0, oldest: undefined, newest: undefined } as Pair;
+        Object.assign(created, { inSource: rankedPlace(created), inTool: rankedPlace(created) });
+        pair = created;
+        byTool.set(toolName, pair);
       }
-      let queue = byTool.get(tool);
-      if (!queue) {
-        queue = { entries: [], head: 0, live: 0 };
-        byTool.set(tool, queue);
-      }
-      held.set(key, { source: name, tool, seq: ++seq });
-      queue.entries.push([key, seq]);
-      queue.live++;
-      sources.increment(name);
-      tools.increment(tool);
-      rankingIn(toolsOf, name).increment(tool);
-      rankingIn(sourcesOf, tool).increment(name);
+      const entry: Entry = { key, pair, older: pair.newest, newer: undefined };
+      if (pair.newest) pair.newest.newer = entry;
+      else pair.oldest = entry;
+      pair.newest = entry;
+      held.set(key, entry);
+      count(pair, 1);
     },
     delete(key) {
       const entry = held.get(key);
       if (!entry) return;
       held.delete(key);
-      const { source, tool } = entry;
-      sources.decrement(source);
-      tools.decrement(tool);
-      decrementIn(toolsOf, source, tool);
-      decrementIn(sourcesOf, tool, source);
-      // A pair with nothing left loses its queue, so churn through many pairs stays bounded.
-      const byTool = queues.get(source)!;
-      if (--byTool.get(tool)!.live === 0) byTool.delete(tool);
-      if (byTool.size === 0) queues.delete(source);
+      const { pair } = entry;
+      if (entry.older) entry.older.newer = entry.newer;
+      else pair.oldest = entry.newer;
+      if (entry.newer) entry.newer.older = entry.older;
+      else pair.newest = entry.older;
+      count(pair, -1);
+      // What holds nothing is let go, so churn through many sources and tools stays bounded.
+      if (pair.count > 0) return;
+      pair.source.byTool!.delete(pair.tool.name);
+      if (pair.source.count === 0) sources.delete(pair.source.name);
+      if (pair.tool.count === 0) tools.delete(pair.tool.name);
     },
     victim() {
-      const source = sources.top();
+      const source = sourceRanking.top();
       if (source === undefined) return undefined;
-      const tool = tools.top()!;
-      if (tools.topCount() > sources.topCount()) return oldest(sourcesOf.get(tool)!.top()!, tool);
-      return oldest(source, toolsOf.get(source)!.top()!);
+      const tool = toolRanking.top()!;
+      const pair =
+        toolRanking.topCount() > sourceRanking.topCount() ? tool.pairs.top() : source.pairs.top();
+      return pair!.oldest!.key;
     },
     clear() {
-      held.clear();
-      queues.clear();
-      toolsOf.clear();
-      sourcesOf.clear();
-      sources = createCountRanking();
-      tools = createCountRanking();
+      held = new Map();
+      sources = new Map();
+      tools = new Map();
+      sourceRanking = createCountRanking<Side>();
+      toolRanking = createCountRanking<Side>();
     },
   };
 }
