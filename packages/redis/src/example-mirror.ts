@@ -77,6 +77,7 @@ export function createExampleMirror(bounds: MirrorBounds): ExampleMirror {
   };
   /** Drops examples past the bounds, telling `tell`; returns their entries' ids. */
   const enforce = (tell: (change: ExampleChange) => void): string[] => {
+    if (held.size <= bounds.maxExamples && bytes <= bounds.maxBytes) return [];
     const ids: string[] = [];
     const dropped: ToolExample[] = [];
     while (held.size > bounds.maxExamples || (bytes > bounds.maxBytes && held.size > 0)) {
@@ -94,6 +95,7 @@ export function createExampleMirror(bounds: MirrorBounds): ExampleMirror {
     run: readonly { id: string; example: ToolExample }[],
     tell: (change: ExampleChange) => void,
   ): void => {
+    if (run.length === 0) return; // between two forgets: nothing to allocate for
     // Added in this run, by key: a repeat of one of them replaces it in `added`, not dropped.
     const added = new Map<string, ToolExample>();
     const dropped: ToolExample[] = [];
