@@ -24,25 +24,28 @@ export interface FairBound {
   clear(): void;
 }
 
-/** A source or a tool: how many examples it holds, and its pairs ranked the same way. */
-interface Side {
+/**
+ * A source or a tool: how many examples it holds, and its pairs ranked the same way. It is its
+ * own place in the ranking of sources or of tools (one object fewer each: floods make many).
+ */
+interface Side extends RankedPlace<Side> {
   readonly name: string;
   count: number;
-  readonly place: RankedPlace<Side>;
   readonly pairs: CountRanking<Pair>;
-  /** A source's pairs by tool name (none on a tool's side). */
-  byTool: Map<string, Pair> | undefined;
 }
 
-/** One source's examples of one tool, oldest first, as a list so a delete is O(1). */
-interface Pair {
+/**
+ * One source's examples of one tool, oldest first, as a list so a delete is O(1). It is its own
+ * place among its source's pairs; `inTool` is its place among its tool's.
+ */
+interface Pair extends RankedPlace<Pair> {
+  /** Its key in `pairs`. */
+  readonly id: string;
   readonly source: Side;
   readonly tool: Side;
   count: number;
   oldest: Entry | undefined;
   newest: Entry | undefined;
-  /** Its places among its source's pairs and among its tool's. */
-  readonly inSource: RankedPlace<Pair>;
   readonly inTool: RankedPlace<Pair>;
 }
 
@@ -53,24 +56,55 @@ interface Entry {
   newer: Entry | undefined;
 }
 
+function createSide(name: string): Side {
+  const side: Writable<Side> = {
+    name,
+    count: 0,
+    pairs: createCountRanking<Pair>(),
+    group: undefined as unknown as Side, // itself, set below
+    before: undefined,
+    after: undefined,
+  };
+  side.group = side;
+  return side;
+}
+
+function createPair(id: string, source: Side, tool: Side): Pair {
+  const pair: Writable<Pair> = {
+    id,
+    source,
+    tool,
+    count: 0,
+    oldest: undefined,
+    newest: undefined,
+    group: undefined as unknown as Pair, // itself, set below
+    before: undefined,
+    after: undefined,
+    inTool: undefined as unknown as RankedPlace<Pair>,
+  };
+  pair.group = pair;
+  pair.inTool = rankedPlace<Pair>(pair);
+  return pair;
+}
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
 export function createFairBound(): FairBound {
   let held = new Map<string, Entry>();
   let sources = new Map<string, Side>();
   let tools = new Map<string, Side>();
+  /**
+   * Pairs by source and tool, in one map (not a map per source: a flood from 100,000 sources
+   * would cost 100,000 maps); the source's length first keeps the key unambiguous.
+   */
+  let pairs = new Map<string, Pair>();
   let sourceRanking = createCountRanking<Side>();
   let toolRanking = createCountRanking<Side>();
   const side = (sides: Map<string, Side>, name: string): Side => {
     let found = sides.get(name);
     if (!found) {
-      const created = {
-        name,
-        count: 0,
-        pairs: createCountRanking<Pair>(),
-        byTool: undefined,
-      } as Side;
-      (created as { place: RankedPlace<Side> }).place = rankedPlace(created);
-      sides.set(name, created);
-      found = created;
+      found = createSide(name);
+      sides.set(name, found);
     }
     return found;
   };
@@ -80,23 +114,18 @@ export function createFairBound(): FairBound {
     pair.count += by;
     source.count += by;
     tool.count += by;
-    sourceRanking.move(source.place, source.count - by, source.count);
-    toolRanking.move(tool.place, tool.count - by, tool.count);
-    source.pairs.move(pair.inSource, pair.count - by, pair.count);
+    sourceRanking.move(source, source.count - by, source.count);
+    toolRanking.move(tool, tool.count - by, tool.count);
+    source.pairs.move(pair, pair.count - by, pair.count);
     tool.pairs.move(pair.inTool, pair.count - by, pair.count);
   };
   return {
-    add(key, sourceName, toolName) {
-      const source = side(sources, sourceName ?? '');
-      source.byTool ??= new Map();
-      const byTool = source.byTool;
-      let pair = byTool.get(toolName);
+    add(key, sourceName = '', toolName) {
+      const id = `${sourceName.length}:${sourceName}${toolName}`;
+      let pair = pairs.get(id);
       if (!pair) {
-        const tool = side(tools, toolName);
-        const created = { source, tool, count: 0, oldest: undefined, newest: undefined } as Pair;
-        Object.assign(created, { inSource: rankedPlace(created), inTool: rankedPlace(created) });
-        pair = created;
-        byTool.set(toolName, pair);
+        pair = createPair(id, side(sources, sourceName), side(tools, toolName));
+        pairs.set(id, pair);
       }
       const entry: Entry = { key, pair, older: pair.newest, newer: undefined };
       if (pair.newest) pair.newest.newer = entry;
@@ -117,7 +146,7 @@ export function createFairBound(): FairBound {
       count(pair, -1);
       // What holds nothing is let go, so churn through many sources and tools stays bounded.
       if (pair.count > 0) return;
-      pair.source.byTool!.delete(pair.tool.name);
+      pairs.delete(pair.id);
       if (pair.source.count === 0) sources.delete(pair.source.name);
       if (pair.tool.count === 0) tools.delete(pair.tool.name);
     },
@@ -133,6 +162,7 @@ export function createFairBound(): FairBound {
       held = new Map();
       sources = new Map();
       tools = new Map();
+      pairs = new Map();
       sourceRanking = createCountRanking<Side>();
       toolRanking = createCountRanking<Side>();
     },
