@@ -52,6 +52,71 @@ describe('createFairBound()', () => {
     expect(bound.victim()).toBe('honest a');
   });
 
+  it('picks as the rule reads, computed the slow way, through 5,000 random adds and deletes', () => {
+    // The rule by brute force: every group's count and the step it reached that count at.
+    const reached = new Map<string, { count: number; at: number }>();
+    const held = new Map<string, { source: string; tool: string; at: number }>();
+    let step = 0;
+    const bump = (group: string, by: number) => {
+      const count = (reached.get(group)?.count ?? 0) + by;
+      if (count === 0) reached.delete(group);
+      else reached.set(group, { count, at: step });
+    };
+    const heaviest = (groups: string[]) =>
+      groups
+        .map((group) => ({ group, ...reached.get(group)! }))
+        .sort((a, b) => b.count - a.count || a.at - b.at)[0]!;
+    const expected = (): string | undefined => {
+      const live = [...held.values()];
+      if (live.length === 0) return undefined;
+      const source = heaviest([...new Set(live.map((entry) => `s ${entry.source}`))]);
+      const tool = heaviest([...new Set(live.map((entry) => `t ${entry.tool}`))]);
+      const byTool = tool.count > source.count;
+      const pairs = live
+        .filter((entry) =>
+          byTool ? `t ${entry.tool}` === tool.group : `s ${entry.source}` === source.group,
+        )
+        .map((entry) => `p ${entry.source} ${entry.tool}`);
+      const pair = heaviest([...new Set(pairs)]).group;
+      return [...held]
+        .filter(([, entry]) => `p ${entry.source} ${entry.tool}` === pair)
+        .sort(([, a], [, b]) => a.at - b.at)[0]![0];
+    };
+    const bound = createFairBound();
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    for (step = 1; step <= 5_000; step++) {
+      const key = `k${random(60)}`;
+      const entry = held.get(key);
+      const groups = (e: { source: string; tool: string }) => [
+        `s ${e.source}`,
+        `t ${e.tool}`,
+        `p ${e.source} ${e.tool}`,
+      ];
+      if (entry) {
+        held.delete(key);
+        for (const group of groups(entry)) bump(group, -1);
+        bound.delete(key);
+      } else if (random(4) === 0 && held.size > 0) {
+        const victim = bound.victim()!;
+        expect(victim).toBe(expected());
+        const dropped = held.get(victim)!;
+        held.delete(victim);
+        for (const group of groups(dropped)) bump(group, -1);
+        bound.delete(victim);
+      } else {
+        const added = { source: `${random(4)}`, tool: `${random(5)}`, at: step };
+        held.set(key, added);
+        for (const group of groups(added)) bump(group, 1);
+        bound.add(key, added.source === '0' ? undefined : added.source, added.tool);
+      }
+      expect(bound.victim()).toBe(expected());
+    }
+  });
+
   it('skips keys that left and were added again, so a repeat is the newest', () => {
     const bound = createFairBound();
     bound.add('x', 's', 't');
