@@ -38,7 +38,7 @@ export function createExampleReplay(bounds: ReplayBounds): ExampleReplay {
   const keep = (key: string, example: ToolExample): void => {
     kept.set(key, example);
     keys.add(key, example);
-    bound.add(key, example.source);
+    bound.add(key, example.source, example.tool);
   };
   const unkeep = (key: string, example: ToolExample): void => {
     kept.delete(key);

@@ -34,6 +34,8 @@ const DAMAGED_LINES_NAMED = 10;
 
 /** Longest wait for another process's compaction to finish before reading its file anyway. */
 const SETTLE_MS = 60_000;
+/** Records decoded before they are applied, when reading a file: bounds what a large file holds at once. */
+const APPLY_CHUNK = 4096;
 
 /** The file this store reads and appends to, and how far it has read it. */
 interface LogState {
@@ -130,7 +132,18 @@ export function fileExampleStore(
   /** Applies the whole lines of `bytes`, the file's content from `state.offset` on. */
   const consume = (state: LogState, bytes: Buffer, say: (change: ExampleChange) => void): void => {
     const end = bytes.lastIndexOf(0x0a) + 1;
-    const records: LogRecord[] = [];
+    let records: LogRecord[] = [];
+    /** Applies the records read so far: in chunks, so a large file's are not all held at once. */
+    const apply = (): void => {
+      const forgotten = replay.apply(records, say);
+      if (watching && watching.count === undefined) {
+        const mine = records.findIndex(
+          (record) => 'forget' in record && encodeRecord(record) === watching!.line,
+        );
+        if (mine >= 0) watching.count = forgotten[mine]!;
+      }
+      records = [];
+    };
     let damaged = 0;
     /** The first few damaged lines are named; the rest are counted in one warning. */
     const warnDamaged = (message: string): void => {
@@ -157,20 +170,14 @@ export function fileExampleStore(
       }
       const { record } = decoded;
       if ('compacted' in record) state.copied.set(record.compacted.file, record.compacted.copied);
-      else records.push(record);
+      else if (records.push(record) === APPLY_CHUNK) apply();
     }
+    apply();
     state.offset += end;
     if (damaged > DAMAGED_LINES_NAMED) {
       onWarning(
         `${name}: skipped ${damaged - DAMAGED_LINES_NAMED} more damaged lines after those named (${damaged} in all); the lines after them are kept`,
       );
-    }
-    const forgotten = replay.apply(records, say);
-    if (watching && watching.count === undefined) {
-      const mine = records.findIndex(
-        (record) => 'forget' in record && encodeRecord(record) === watching!.line,
-      );
-      if (mine >= 0) watching.count = forgotten[mine]!;
     }
   };
 

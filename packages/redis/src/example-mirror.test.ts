@@ -88,6 +88,33 @@ describe('example mirror', () => {
     expect(small.examples().map((example) => example.query)).toEqual(['second']);
   });
 
+  it('holds its byte bound through an anonymous flood onto one tool, dropping only the flood', () => {
+    // 10 honest examples of 10 tools, 100 bytes; room for 300 bytes.
+    const mirror = createExampleMirror({ maxExamples: 1_000, maxBytes: 300 });
+    const honest = Array.from({ length: 10 }, (_, i) =>
+      add(`${i + 1}-0`, `honest ${i}`, `t${i}`, 1),
+    );
+    const flood = Array.from({ length: 200 }, (_, i) =>
+      add(`${i + 100}-0`, `flood ${i}`.padEnd(18), 'tx', 1),
+    );
+    const dropped: string[] = [];
+    for (const batch of [honest, flood.slice(0, 100), flood.slice(100)])
+      dropped.push(
+        ...mirror.apply(
+          decodeEntries(batch, () => expect.unreachable()),
+          () => undefined,
+        ),
+      );
+    const kept = mirror.examples();
+    const bytes = kept.reduce(
+      (sum, example) => sum + example.query.length + example.tool.length,
+      0,
+    );
+    expect(bytes).toBeLessThanOrEqual(300);
+    expect(kept.filter((example) => example.query.startsWith('honest'))).toHaveLength(10);
+    expect(dropped.every((id) => Number.parseInt(id, 10) >= 100)).toBe(true);
+  });
+
   it('drops what was trimmed from the stream or is past its age', () => {
     const mirror = createExampleMirror({ maxExamples: 100, maxBytes: 1_000_000 });
     mirror.apply(

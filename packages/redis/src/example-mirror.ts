@@ -17,7 +17,7 @@ import { compareIds } from './stream-ids.js';
 export interface ExampleMirror {
   /**
    * Applies entries in order: an add replaces a repeat (same `exampleKey`), a forget drops its
-   * matches, and past the bounds the oldest example of the source holding the most goes.
+   * matches, and past the bounds the oldest example of the heaviest source or tool goes.
    * Returns the ids of the entries of examples the bounds dropped, for the writer to delete.
    */
   apply(entries: readonly ExampleEntry[], tell: (change: ExampleChange) => void): string[];
@@ -50,6 +50,8 @@ const bytesOf = (example: ToolExample): number =>
 
 interface Held {
   readonly example: ToolExample;
+  /** Its weight against `maxBytes`, reckoned once. */
+  readonly bytes: number;
   /** Ids of the entries that added this example (repeats included), newest last. */
   readonly ids: readonly string[];
 }
@@ -58,23 +60,24 @@ export function createExampleMirror(bounds: MirrorBounds): ExampleMirror {
   /** Newest add last: a repeat moves to the end. */
   const held = new Map<string, Held>();
   const keys = createExampleIndex<string>();
-  /** Which example the bounds drop: a flood from one source evicts its own examples first. */
+  /** Which example the bounds drop: a flood from one source or onto one tool evicts its own first. */
   const bound = createFairBound();
   let bytes = 0;
   const hold = (key: string, entry: Held): void => {
     held.set(key, entry);
     keys.add(key, entry.example);
-    bound.add(key, entry.example.source);
-    bytes += bytesOf(entry.example);
+    bound.add(key, entry.example.source, entry.example.tool);
+    bytes += entry.bytes;
   };
   const release = (key: string, entry: Held): void => {
     held.delete(key);
     keys.delete(key, entry.example);
     bound.delete(key);
-    bytes -= bytesOf(entry.example);
+    bytes -= entry.bytes;
   };
   /** Drops examples past the bounds, telling `tell`; returns their entries' ids. */
   const enforce = (tell: (change: ExampleChange) => void): string[] => {
+    if (held.size <= bounds.maxExamples && bytes <= bounds.maxBytes) return [];
     const ids: string[] = [];
     const dropped: ToolExample[] = [];
     while (held.size > bounds.maxExamples || (bytes > bounds.maxBytes && held.size > 0)) {
@@ -92,6 +95,7 @@ export function createExampleMirror(bounds: MirrorBounds): ExampleMirror {
     run: readonly { id: string; example: ToolExample }[],
     tell: (change: ExampleChange) => void,
   ): void => {
+    if (run.length === 0) return; // between two forgets: nothing to allocate for
     // Added in this run, by key: a repeat of one of them replaces it in `added`, not dropped.
     const added = new Map<string, ToolExample>();
     const dropped: ToolExample[] = [];
@@ -103,7 +107,7 @@ export function createExampleMirror(bounds: MirrorBounds): ExampleMirror {
         if (added.get(key) === repeat.example) added.delete(key);
         else dropped.push(repeat.example);
       }
-      hold(key, { example, ids: repeat ? [...repeat.ids, id] : [id] });
+      hold(key, { example, bytes: bytesOf(example), ids: repeat ? [...repeat.ids, id] : [id] });
       added.set(key, example);
     }
     if (dropped.length > 0) tell({ type: 'dropped', examples: dropped });

@@ -18,7 +18,9 @@ import { createExampleMirror, type ExampleMirror } from './example-mirror.js';
 import { outageNotice, warnToConsole } from './outage-notice.js';
 import { redisCallError } from './redis-call-error.js';
 import { openClient, positiveInteger, type RedisTarget, whenReady } from './redis-connection.js';
+import { keyInSlotOf } from './slot-key.js';
 import { compareIds, streamInfoField, trimmedSince } from './stream-ids.js';
+import { parsePage, type RawEntry, readPage } from './stream-page.js';
 import { DeadlineError, withDeadline } from './with-deadline.js';
 
 export interface RedisExampleStoreOptions {
@@ -29,8 +31,8 @@ export interface RedisExampleStoreOptions {
   /** Which shared examples; processes with the same name share them (stream `<prefix>examples:<name>`). @default 'default' */
   readonly name?: string;
   /**
-   * Most examples kept; a full store drops the oldest example of the source holding the most, so
-   * a flood from one source evicts its own. The stream holds at most twice this many entries. @default 100000
+   * Most examples kept; a full store drops the oldest example of the heaviest source or tool, so
+   * a flood from one source, or onto one tool, evicts its own. The stream holds at most twice this many entries. @default 100000
    */
   readonly maxExamples?: number;
   /** Most bytes of examples' requests, tools and sources kept (UTF-8), dropped as `maxExamples`'s. @default 67108864 (64 MiB) */
@@ -54,8 +56,10 @@ export interface RedisExampleStore extends Required<ExampleStore> {
 }
 
 const FIRST_CONNECT_MS = 2000;
-/** Entries per read. */
+/** Entries per write of a rewrite. */
 const PAGE = 1000;
+/** Entries per read, one JSON text each: as many as Redis answers well within `timeoutMs` on a busy machine. */
+const READ_PAGE = 1000;
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /** The stream's hard bound is this many times `maxExamples`: evicted entries are deleted as they go. */
 const STREAM_SLACK = 2;
@@ -88,8 +92,6 @@ redis.call('RENAME', KEYS[2], KEYS[1])
 redis.call('PERSIST', KEYS[1])
 return 1
 `;
-
-type RawEntry = [string, string[]];
 
 /**
  * Keeps examples in a Redis Stream that every process follows, so an example learnt on one
@@ -220,14 +222,16 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
       const fresh = createExampleMirror(bounds);
       let end = '0';
       for (;;) {
-        const page = (await withDeadline(
-          writer.xrange(stream, end === '0' ? '-' : `(${end}`, '+', 'COUNT', PAGE),
-          timeoutMs,
-          'reload examples',
-        )) as RawEntry[];
+        const page = parsePage(
+          await withDeadline(
+            readPage(writer, stream, end, READ_PAGE),
+            timeoutMs,
+            'reload examples',
+          ),
+        );
         fresh.apply(decodeEntries(page, skip), () => undefined);
         if (page.length > 0) end = page.at(-1)![0];
-        if (page.length < PAGE) break;
+        if (page.length < READ_PAGE) break;
       }
       if (maxAgeMs !== undefined) fresh.expire(Date.now() - maxAgeMs);
       // Subscribers hear the difference, usually nothing, rather than a reset to read it all again.
@@ -258,20 +262,16 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
       for (;;) {
         const from = lastId;
         const results = await withDeadline(
-          writer
-            .multi()
-            .xrange(stream, from === '0' ? '-' : `(${from}`, '+', 'COUNT', PAGE)
-            .xinfo('STREAM', stream)
-            .exec(),
+          readPage(writer.multi(), stream, from, READ_PAGE).xinfo('STREAM', stream).exec(),
           timeoutMs,
           what,
         );
         const [range, info] = results ?? [];
         if (!range || range[0]) throw range?.[0] ?? new Error('transaction was discarded');
-        const page = range[1] as RawEntry[];
+        const page = parsePage(range[1]);
         await applyNew(page);
         if (settle(info?.[0] ? undefined : info?.[1], page.at(-1)?.[0] ?? from)) return reload();
-        if (page.length < PAGE) return;
+        if (page.length < READ_PAGE) return;
       }
     });
 
@@ -282,7 +282,11 @@ export function redisExampleStore(given: RedisExampleStoreOptions): RedisExample
    * keep appending.
    */
   const compact = async (): Promise<void> => {
-    const copy = `${stream}:rewrite:${process.pid}:${Math.random().toString(36).slice(2)}`;
+    // In the stream's hash slot, so Redis Cluster lets the swap script use both keys.
+    const copy = keyInSlotOf(
+      stream,
+      `:rewrite:${process.pid}:${Math.random().toString(36).slice(2)}`,
+    );
     for (let attempt = 0; attempt < COMPACT_TRIES; attempt++) {
       await catchUp('read examples before rewriting the stream');
       const { live, readTo } = await serial(async () => ({

@@ -14,19 +14,25 @@ export interface ExampleIndex<Id> {
 }
 
 export function createExampleIndex<Id>(): ExampleIndex<Id> {
-  const byTool = new Map<string, Set<Id>>();
-  const byQuery = new Map<string, Set<Id>>();
-  const put = (map: Map<string, Set<Id>>, field: string, id: Id): void => {
+  // A field most examples share with no other (a request) holds its one id without a set: a set
+  // per example would double what opening a large store allocates.
+  const byTool = new Map<string, Id | Set<Id>>();
+  const byQuery = new Map<string, Id | Set<Id>>();
+  const put = (map: Map<string, Id | Set<Id>>, field: string, id: Id): void => {
     const ids = map.get(field);
-    if (ids) ids.add(id);
-    else map.set(field, new Set([id]));
+    if (ids === undefined) map.set(field, id);
+    else if (ids instanceof Set) ids.add(id);
+    else if (ids !== id) map.set(field, new Set([ids, id]));
   };
-  const take = (map: Map<string, Set<Id>>, field: string, id: Id): void => {
+  const take = (map: Map<string, Id | Set<Id>>, field: string, id: Id): void => {
     const ids = map.get(field);
-    if (!ids) return;
-    ids.delete(id);
-    if (ids.size === 0) map.delete(field);
+    if (ids instanceof Set) {
+      ids.delete(id);
+      if (ids.size === 0) map.delete(field);
+    } else if (ids === id) map.delete(field);
   };
+  const all = (ids: Id | Set<Id> | undefined): Id[] =>
+    ids === undefined ? [] : ids instanceof Set ? [...ids] : [ids];
   return {
     add(id, example) {
       put(byTool, example.tool, id);
@@ -37,8 +43,8 @@ export function createExampleIndex<Id>(): ExampleIndex<Id> {
       take(byQuery, foldedQuery(example.query), id);
     },
     lookUp(selector) {
-      if ('tool' in selector) return [...(byTool.get(selector.tool) ?? [])];
-      if ('query' in selector) return [...(byQuery.get(foldedQuery(selector.query)) ?? [])];
+      if ('tool' in selector) return all(byTool.get(selector.tool));
+      if ('query' in selector) return all(byQuery.get(foldedQuery(selector.query)));
       return undefined;
     },
     clear() {

@@ -10,7 +10,10 @@ import {
 
 /** Options of `memoryExampleStore()`. */
 export interface MemoryExampleStoreOptions {
-  /** Most examples kept; the oldest of the source holding the most go first. @default 100000 */
+  /**
+   * Most examples kept; past it the oldest of the heaviest source or tool goes first, so a flood
+   * evicts its own (`createFairBound`). @default 100000
+   */
   readonly maxExamples?: number;
 }
 
@@ -46,7 +49,7 @@ export function memoryExampleStore(options: MemoryExampleStoreOptions = {}): Mem
         }
         const stamped = { ...example, at: example.at ?? Date.now() };
         kept.set(key, stamped);
-        bound.add(key, stamped.source);
+        bound.add(key, stamped.source, stamped.tool);
         added.push(stamped);
       }
       if (dropped.length > 0) tell({ type: 'dropped', examples: dropped });

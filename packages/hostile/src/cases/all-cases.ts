@@ -3,6 +3,7 @@ import { boundCases, vectorCases } from './bound-cases.js';
 import { boundedAgainCases } from './bounded-again-cases.js';
 import { cliCases } from './cli-cases.js';
 import { deadlineCases, finiteCases, redactionCases } from './embedder-cases.js';
+import { exampleFloodCases } from './example-flood-cases.js';
 import { gatewayCases } from './gateway-cases.js';
 import { hostCases } from './host-cases.js';
 import { inputCases } from './input-cases.js';
@@ -36,6 +37,7 @@ export const allCases: readonly HostileCase[] = [
   ...processCases,
   ...redisCases,
   ...boundedAgainCases,
+  ...exampleFloodCases,
 ].sort((a, b) => a.item - b.item);
 
 /** Short titles of the items, for the table. */
