@@ -58,7 +58,8 @@ await build({
     {
       name: 'externals',
       setup(builder) {
-        builder.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+        // Package imports (#…) are the bundled package's own, resolved with its conditions.
+        builder.onResolve({ filter: /^[^./#]/ }, ({ path }) =>
           path.startsWith('node:') || !bundled.has(packageName(path))
             ? { path, external: true }
             : undefined,

@@ -23,22 +23,35 @@ const workspace = new Map(
         const manifest = JSON.parse(
           readFileSync(join(packages, entry.name, 'package.json'), 'utf8'),
         );
-        return [[manifest.name, { dir: join(packages, entry.name), exports: manifest.exports }]];
+        const { exports, imports } = manifest;
+        return [[manifest.name, { dir: join(packages, entry.name), exports, imports }]];
       } catch {
         return [];
       }
     }),
 );
 
+/** A package's `./dist/….js` target (its Node one: `default`) as the `src/….ts` it is built from. */
+function sourceFile(dir, entry) {
+  const target = typeof entry === 'string' ? entry : entry?.default;
+  if (typeof target !== 'string' || !target.startsWith('./dist/')) return undefined;
+  return join(dir, target.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'));
+}
+
 /** The source file behind `@shortlist/x[/sub]`: its export's dist/….js as src/….ts. */
 function sourceOf(specifier) {
   const [scope, name, ...rest] = specifier.split('/');
   const found = workspace.get(`${scope}/${name}`);
   if (!found) return undefined;
-  const entry = found.exports?.[rest.length === 0 ? '.' : `./${rest.join('/')}`];
-  const target = typeof entry === 'string' ? entry : entry?.default;
-  if (typeof target !== 'string' || !target.startsWith('./dist/')) return undefined;
-  return join(found.dir, target.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'));
+  return sourceFile(found.dir, found.exports?.[rest.length === 0 ? '.' : `./${rest.join('/')}`]);
+}
+
+/** The source file behind a package import (`#…`) made from a workspace package's sources. */
+function importSourceOf(specifier, resolveDir) {
+  for (const { dir, imports } of workspace.values()) {
+    if (resolveDir.startsWith(`${dir}/`)) return sourceFile(dir, imports?.[specifier]);
+  }
+  return undefined;
 }
 
 // Chunk names carry a content hash: start empty, so the folder never holds stale ones.
@@ -51,7 +64,11 @@ await build({
     {
       name: 'workspace-sources',
       setup(builder) {
-        builder.onResolve({ filter: /^[^./]/ }, async ({ path, resolveDir, kind, pluginData }) => {
+        builder.onResolve({ filter: /^#/ }, ({ path, resolveDir }) => {
+          const source = importSourceOf(path, resolveDir);
+          return source ? { path: source } : undefined;
+        });
+        builder.onResolve({ filter: /^[^./#]/ }, async ({ path, resolveDir, kind, pluginData }) => {
           if (pluginData?.plain) return undefined;
           if (path.startsWith('node:')) return { path, external: true };
           if (path.startsWith('@shortlist/')) {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -23,6 +23,15 @@ describe('scripts/from-source.mjs', () => {
     const selections = JSON.parse(result.stdout) as { query: string; abstained?: string }[];
     expect(selections.map((selection) => selection.query)).toEqual(queries);
     expect(selections.at(-1)?.abstained).toMatch(/no word of the request/);
+    // A fresh clone has no dist/: the bundle may name no workspace build output, and no package
+    // import (`#…`, resolved against the bundle's own package.json at run time) may be left in it.
+    const outdir = new URL('../.from-source/', import.meta.url);
+    const packages = fileURLToPath(new URL('../../', import.meta.url));
+    for (const file of await readdir(outdir)) {
+      const code = await readFile(new URL(file, outdir), 'utf8');
+      expect(code.split(packages).slice(1), file).not.toContainEqual(expect.stringMatching(/^[\w-]+\/dist\//));
+      expect(code, file).not.toMatch(/(from|import\()\s*["']#/);
+    }
   }, 60_000);
 
   it('passes its arguments on: --help and a usage error', async () => {
