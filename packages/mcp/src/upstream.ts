@@ -19,6 +19,7 @@ import * as z from 'zod/v4';
 import { isSignInRequired, signInHint } from './auth-provider.js';
 import { gatewayAuth, withSignInSecrets } from './auth-upstream.js';
 import { cappedFetch } from './capped-fetch.js';
+import { Pause, relistPauseMs } from './churn-pacing.js';
 import { mcpError } from './mcp-error.js';
 import { upstreamSecrets } from './redact.js';
 import type { ServerConfig } from './server-config.js';
@@ -115,6 +116,8 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
   let overflowed: Client | undefined;
   /** Every transport opened and not yet closed, connected or connecting, so close() stops all. */
   const transports = new Set<Transport>();
+  /** Between back-to-back listings of an upstream that relists without pause; close() ends it. */
+  const relistPause = new Pause();
 
   const transportFor = (): Transport => {
     const transport = openTransport();
@@ -216,7 +219,8 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
 
   /**
    * One listing at a time per session; a `list_changed` during a listing triggers one more
-   * afterwards. Per session, so a new session never waits on a listing of the one that died.
+   * afterwards, paced by the size of the last (see churn-pacing.ts). Per session, so a new
+   * session never waits on a listing of the one that died.
    */
   const lister = (session: Client): (() => Promise<void>) => {
     let listing: Promise<void> | undefined;
@@ -233,6 +237,7 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
             const tools = await listAll(session);
             if (client !== session) return;
             options.onTools(tools);
+            if (listAgain) await relistPause.wait(relistPauseMs(tools.length));
           } while (listAgain && client === session);
         } finally {
           listing = undefined;
@@ -408,6 +413,7 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
     },
     async close() {
       closed = true;
+      relistPause.stop();
       if (timer) clearTimeout(timer);
       client = undefined;
       await Promise.allSettled([...transports].map(stopTransport));
