@@ -86,6 +86,22 @@ const maxPages = 1000;
 
 const mcpPrefix = /^MCP error -?\d+: /;
 
+interface Deferred {
+  readonly promise: Promise<void>;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+function deferred(): Deferred {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
 function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(mcpPrefix, '');
@@ -218,32 +234,45 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
   };
 
   /**
-   * One listing at a time per session; a `list_changed` during a listing triggers one more
-   * afterwards, paced by the size of the last (see churn-pacing.ts). Per session, so a new
-   * session never waits on a listing of the one that died.
+   * One listing at a time per session; a `list_changed` during a listing asks for one more
+   * afterwards, paced by the size of the last (see churn-pacing.ts). Each call resolves when a
+   * listing started after it is in, so connecting never waits on the listings that follow.
+   * Per session, so a new session never waits on a listing of the one that died.
    */
   const lister = (session: Client): (() => Promise<void>) => {
-    let listing: Promise<void> | undefined;
-    let listAgain = false;
-    return () => {
-      if (listing) {
-        listAgain = true;
-        return listing;
-      }
-      listing = (async () => {
-        try {
-          do {
-            listAgain = false;
+    /** The listing asked for and not started yet: every request until it starts joins it. */
+    let next: Deferred | undefined;
+    let running = false;
+    let pausedUntil = 0;
+    const run = async () => {
+      running = true;
+      try {
+        while (next && client === session) {
+          await relistPause.wait(pausedUntil - Date.now());
+          const pass = next;
+          next = undefined;
+          try {
             const tools = await listAll(session);
-            if (client !== session) return;
-            options.onTools(tools);
-            if (listAgain) await relistPause.wait(relistPauseMs(tools.length));
-          } while (listAgain && client === session);
-        } finally {
-          listing = undefined;
+            if (client === session) options.onTools(tools);
+            pausedUntil = Date.now() + relistPauseMs(tools.length);
+            pass.resolve();
+          } catch (error) {
+            pass.reject(error);
+            return;
+          }
         }
-      })();
-      return listing;
+      } finally {
+        running = false;
+        // Asked for after the session ended or failed: the next session lists afresh.
+        next?.resolve();
+        next = undefined;
+      }
+    };
+    return () => {
+      next ??= deferred();
+      const { promise } = next;
+      if (!running) void run();
+      return promise;
     };
   };
 
