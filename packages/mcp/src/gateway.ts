@@ -83,7 +83,7 @@ export interface Gateway {
   record(examples: ToolExample | readonly ToolExample[]): Promise<void>;
   /** Listens for catalogue changes (after the index has caught up); returns an unsubscribe. */
   onChange(listener: () => void): () => void;
-  /** Waits until the index reflects every listing received so far. */
+  /** Waits until the index reflects every listing received so far (after any churn pause). */
   settled(): Promise<void>;
   close(): Promise<void>;
 }
