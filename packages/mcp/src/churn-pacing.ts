@@ -6,12 +6,12 @@
  */
 
 /** Longest pause between two back-to-back listings of one upstream. */
-const maxRelistPauseMs = 2_000;
+const maxRelistPauseMs = 10_000;
 
 /** Longest pause between two index updates. */
-const maxReindexPauseMs = 5_000;
+const maxReindexPauseMs = 20_000;
 
-/** How long a `list_changed` that came during a listing of `tools` tools waits: 0.5 ms a tool. */
+/** How long after a listing of `tools` tools the next one may start: 0.5 ms a tool. */
 export const relistPauseMs = (tools: number): number => Math.min(maxRelistPauseMs, tools / 2);
 
 /** How long the next index update waits after one that added or removed `changed` tools: 1 ms each. */

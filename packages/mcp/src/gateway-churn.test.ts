@@ -114,7 +114,7 @@ describe('an upstream relisting without pause', () => {
         churn: { command: process.execPath, args: ['-e', churningServer(4000, 30_000)] },
       },
     });
-    // Listed at start, after the first renaming (indexed at once, earning a 5 s pause), then
+    // Listed at start, after the first renaming (indexed at once, earning an 8 s pause), then
     // every 2 s: when the fourth listing is asked, the third one's index update is pausing.
     await expect
       .poll(async () => (await listingsOf(gateway)).listings, { timeout: 20_000, interval: 20 })
