@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -23,7 +24,6 @@ import { mcpError } from './mcp-error.js';
 import { upstreamSecrets } from './redact.js';
 import type { ServerConfig } from './server-config.js';
 import { redactedLines } from './stderr-lines.js';
-import { stdioTransport } from './stdio-transport.js';
 import { stopTransport, watchProcess } from './stop-transport.js';
 import { oversizedMessage, oversizedTool } from './tool-limits.js';
 
@@ -155,7 +155,7 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
         ...auth?.transportOptions,
       });
     }
-    const transport = stdioTransport({
+    const transport = new StdioClientTransport({
       command: config.command,
       args: [...config.args],
       env: { ...config.env },
