@@ -114,6 +114,8 @@ describe('an upstream relisting without pause', () => {
         churn: { command: process.execPath, args: ['-e', churningServer(4000, 30_000)] },
       },
     });
+    // Closed below; closing again after a failed expectation only stops what is left.
+    gateways.push(gateway);
     // Listed at start, after the first renaming (indexed at once, earning an 8 s pause), then
     // every 2 s: when the fourth listing is asked, the third one's index update is pausing.
     await expect
