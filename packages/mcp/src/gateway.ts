@@ -23,6 +23,7 @@ import { fileExampleStore } from '@shortlist/learn/node';
 import { argumentValidator } from './argument-validator.js';
 import { defaultAuthDirectory } from './auth-directory.js';
 import { defaultCacheDirectory, defaultExamplesFile } from './cache-directory.js';
+import { Pause, reindexPauseMs } from './churn-pacing.js';
 import { defaultGatewayPipeline } from './default-pipeline.js';
 import type { GatewayOptions } from './gateway-options.js';
 import { mcpError } from './mcp-error.js';
@@ -82,7 +83,7 @@ export interface Gateway {
   record(examples: ToolExample | readonly ToolExample[]): Promise<void>;
   /** Listens for catalogue changes (after the index has caught up); returns an unsubscribe. */
   onChange(listener: () => void): () => void;
-  /** Waits until the index reflects every listing received so far. */
+  /** Waits until the index reflects every listing received so far (after any churn pause). */
   settled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -184,21 +185,31 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
    * index is rebuilt from the catalogue (see `rebuildAfterRemoving`).
    */
   let removedSinceBuild = 0;
+  /** Before an index update, what is left of the pause the last one earned (churn-pacing.ts). */
+  const reindexPause = new Pause();
+  let reindexAfter = 0;
   const reconcile = async () => {
+    await reindexPause.wait(reindexAfter - Date.now());
+    // Cleared after the pause, so changes that came during it join this update.
     reconcileQueued = false;
     if (!picker || closed) return;
+    const changed = await update(picker);
+    reindexAfter = Date.now() + reindexPauseMs(changed);
+  };
+  /** Brings the index in line with the catalogue; how many tools it added or removed. */
+  const update = async (live: Picker<McpTool>): Promise<number> => {
     const target = catalogue.all();
     if (!options.openPicker && removedSinceBuild > rebuildAfterRemoving(target.length)) {
       const rebuilt = await pipeline.index(target.map((entry) => entry.exposed));
-      if (closed) return;
+      if (closed) return 0;
       // The old picker is left to the garbage collector, not disposed: pickers of one pipeline
       // share its packer, and a search may still be reading the old one.
       picker = rebuilt;
       removedSinceBuild = 0;
       for (const listener of listeners) listener();
-      return;
+      return target.length;
     }
-    const current = new Map(picker.tools().map((tool) => [tool.name, tool.original]));
+    const current = new Map(live.tools().map((tool) => [tool.name, tool.original]));
     const wanted = new Map(target.map((entry) => [entry.name, entry.exposed]));
     const gone: string[] = [];
     const changed: McpTool[] = [];
@@ -209,13 +220,14 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }
     const added = target.filter((entry) => !current.has(entry.name)).map((entry) => entry.exposed);
     // New names first, then the old out: a relisting upstream's tools stay searchable throughout.
-    if (added.length) await picker.add(added);
+    if (added.length) await live.add(added);
     if (gone.length || changed.length) {
-      await picker.remove([...gone, ...changed.map((tool) => tool.name)]);
+      await live.remove([...gone, ...changed.map((tool) => tool.name)]);
       removedSinceBuild += gone.length + changed.length;
     }
-    if (changed.length) await picker.add(changed);
+    if (changed.length) await live.add(changed);
     if (gone.length || added.length || changed.length) for (const listener of listeners) listener();
+    return added.length + gone.length + 2 * changed.length;
   };
   const queueReconcile = () => {
     if (reconcileQueued) return;
@@ -424,6 +436,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     settled: () => work,
     async close() {
       closed = true;
+      reindexPause.stop();
       await Promise.allSettled(recording);
       await stopUpstreams();
       await work.catch(() => undefined);

@@ -19,6 +19,7 @@ import * as z from 'zod/v4';
 import { isSignInRequired, signInHint } from './auth-provider.js';
 import { gatewayAuth, withSignInSecrets } from './auth-upstream.js';
 import { cappedFetch } from './capped-fetch.js';
+import { Pause, relistPauseMs } from './churn-pacing.js';
 import { mcpError } from './mcp-error.js';
 import { upstreamSecrets } from './redact.js';
 import type { ServerConfig } from './server-config.js';
@@ -85,6 +86,22 @@ const maxPages = 1000;
 
 const mcpPrefix = /^MCP error -?\d+: /;
 
+interface Deferred {
+  readonly promise: Promise<void>;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+function deferred(): Deferred {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
 function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(mcpPrefix, '');
@@ -115,6 +132,8 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
   let overflowed: Client | undefined;
   /** Every transport opened and not yet closed, connected or connecting, so close() stops all. */
   const transports = new Set<Transport>();
+  /** Between back-to-back listings of an upstream that relists without pause; close() ends it. */
+  const relistPause = new Pause();
 
   const transportFor = (): Transport => {
     const transport = openTransport();
@@ -215,30 +234,45 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
   };
 
   /**
-   * One listing at a time per session; a `list_changed` during a listing triggers one more
-   * afterwards. Per session, so a new session never waits on a listing of the one that died.
+   * One listing at a time per session; a `list_changed` during a listing asks for one more
+   * afterwards, paced by the size of the last (see churn-pacing.ts). Each call resolves when a
+   * listing started after it is in, so connecting never waits on the listings that follow.
+   * Per session, so a new session never waits on a listing of the one that died.
    */
   const lister = (session: Client): (() => Promise<void>) => {
-    let listing: Promise<void> | undefined;
-    let listAgain = false;
-    return () => {
-      if (listing) {
-        listAgain = true;
-        return listing;
-      }
-      listing = (async () => {
-        try {
-          do {
-            listAgain = false;
+    /** The listing asked for and not started yet: every request until it starts joins it. */
+    let next: Deferred | undefined;
+    let running = false;
+    let pausedUntil = 0;
+    const run = async () => {
+      running = true;
+      try {
+        while (next && client === session) {
+          await relistPause.wait(pausedUntil - Date.now());
+          const pass = next;
+          next = undefined;
+          try {
             const tools = await listAll(session);
-            if (client !== session) return;
-            options.onTools(tools);
-          } while (listAgain && client === session);
-        } finally {
-          listing = undefined;
+            if (client === session) options.onTools(tools);
+            pausedUntil = Date.now() + relistPauseMs(tools.length);
+            pass.resolve();
+          } catch (error) {
+            pass.reject(error);
+            return;
+          }
         }
-      })();
-      return listing;
+      } finally {
+        running = false;
+        // Asked for after the session ended or failed: the next session lists afresh.
+        next?.resolve();
+        next = undefined;
+      }
+    };
+    return () => {
+      next ??= deferred();
+      const { promise } = next;
+      if (!running) void run();
+      return promise;
     };
   };
 
@@ -408,6 +442,7 @@ export function connectUpstream(config: ServerConfig, options: UpstreamOptions):
     },
     async close() {
       closed = true;
+      relistPause.stop();
       if (timer) clearTimeout(timer);
       client = undefined;
       await Promise.allSettled([...transports].map(stopTransport));
