@@ -29,7 +29,9 @@ describe('scripts/from-source.mjs', () => {
     const packages = fileURLToPath(new URL('../../', import.meta.url));
     for (const file of await readdir(outdir)) {
       const code = await readFile(new URL(file, outdir), 'utf8');
-      expect(code.split(packages).slice(1), file).not.toContainEqual(expect.stringMatching(/^[\w-]+\/dist\//));
+      expect(code.split(packages).slice(1), file).not.toContainEqual(
+        expect.stringMatching(/^[\w-]+\/dist\//),
+      );
       expect(code, file).not.toMatch(/(from|import\()\s*["']#/);
     }
   }, 60_000);
