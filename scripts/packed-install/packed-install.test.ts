@@ -53,6 +53,8 @@ interface Manifest {
   repository?: { url?: string; directory?: string };
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  /** Package imports (`#…`): the package's own modules, by condition. */
+  imports?: Record<string, Record<string, string>>;
 }
 interface Packed {
   readonly dir: string;
@@ -233,7 +235,14 @@ describe('every publishable package, packed', () => {
         manifest.name,
         ...Object.keys(manifest.dependencies ?? {}),
         ...Object.keys(manifest.peerDependencies ?? {}),
+        ...Object.keys(manifest.imports ?? {}),
       ]);
+      // A package import resolves, under every condition, to a module the tarball holds.
+      for (const [specifier, targets] of Object.entries(manifest.imports ?? {})) {
+        for (const target of Object.values(targets)) {
+          expect(entries, `${dir} ${specifier}`).toContain(target.replace(/^\.\//, 'package/'));
+        }
+      }
       const used = new Set<string>();
       for (const entry of entries.filter((e) => e.endsWith('.js'))) {
         const code = readFileSync(join(consumer, 'node_modules', ...entryPath(dir, entry)), 'utf8');
